@@ -1,0 +1,87 @@
+import express, { type Router } from 'express';
+import type { Container } from 'inversify';
+import type { ActivityService } from '../activity/activity-service';
+import type { Config } from '../platform/config';
+import { conflict, HttpError, unauthorized } from '../platform/errors';
+import { parseBody } from '../platform/http';
+import type { RedisClient } from '../platform/redis';
+import { TOKENS } from '../platform/tokens';
+import { acceptPendingInvitations } from '../workspaces/invitations';
+import { csrfTokenOf, newCsrfToken } from './csrf';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyPassword } from './password';
+import { loginSchema, signupSchema } from './schemas';
+import { signIn, signOut } from './session';
+import { findUserByEmail, User } from './user-model';
+
+export const EMAIL_ALREADY_REGISTERED = 'This email is already registered. Please login instead.';
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** `{app}/auth/*`: CSRF token, sign-up, sign-in, sign-out and the current session. */
+export function authRoutes(container: Container): Router {
+  const config = container.get<Config>(TOKENS.Config);
+  const activity = container.get<ActivityService>(TOKENS.Activity);
+  const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config.redisKeyPrefix);
+  const providers = { google: config.google !== null };
+  const router = express.Router();
+
+  router.get('/csrf', (req, res) => {
+    res.json({ csrfToken: csrfTokenOf(req) });
+  });
+
+  router.post('/signup', async (req, res) => {
+    const input = parseBody(signupSchema, req.body);
+    if (await findUserByEmail(input.email)) throw conflict(EMAIL_ALREADY_REGISTERED);
+    const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+    const user = await User.query()
+      .insert({ name: input.name, email: input.email, passwordHash })
+      .catch((error: { constraint?: string }) => {
+        // Two sign-ups racing for one email: the unique index decides, and the loser gets the same answer.
+        if (error.constraint === 'users_email_lower_unique') throw conflict(EMAIL_ALREADY_REGISTERED);
+        throw error;
+      });
+    await activity.record({ workspaceId: null, actorUserId: user.id, action: 'user.signed_up', entityType: 'user', entityId: user.externalId });
+    await acceptPendingInvitations(user, activity);
+    res.status(201).json({ user: user.toPublic() });
+  });
+
+  router.post('/login', async (req, res) => {
+    const input = parseBody(loginSchema, req.body);
+    const address = req.ip ?? 'unknown';
+    const retryAfter = await throttle.retryAfterSeconds(input.email, address);
+    if (retryAfter > 0) {
+      const minutes = Math.ceil(retryAfter / 60);
+      throw new HttpError(
+        429,
+        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        undefined,
+        { 'Retry-After': String(retryAfter) },
+      );
+    }
+    const user = await findUserByEmail(input.email);
+    if (!user || !(await verifyPassword(input.password, user.passwordHash))) {
+      await throttle.recordFailure(input.email, address);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    await throttle.reset(input.email, address);
+    const csrfToken = await signIn(req, user.id, input.remember === true, newCsrfToken);
+    await acceptPendingInvitations(user, activity);
+    res.json({ user: user.toPublic(), csrfToken });
+  });
+
+  router.post('/logout', async (req, res) => {
+    await signOut(req, res, config);
+    res.status(204).end();
+  });
+
+  router.get('/session', async (req, res) => {
+    const user = req.session.userId ? await User.query().findById(req.session.userId) : undefined;
+    if (!user) {
+      res.status(401).json({ error: 'Not signed in', providers });
+      return;
+    }
+    res.json({ user: user.toPublic(), providers });
+  });
+
+  return router;
+}

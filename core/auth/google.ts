@@ -1,0 +1,110 @@
+import express, { type Request, type Response, type Router } from 'express';
+import grantModule from 'grant';
+import type { Container } from 'inversify';
+import type { ActivityService } from '../activity/activity-service';
+import type { Config } from '../platform/config';
+import { notFound } from '../platform/errors';
+import type { Logger } from '../platform/logger';
+import { TOKENS } from '../platform/tokens';
+import { acceptPendingInvitations } from '../workspaces/invitations';
+import { safeCallbackUrl } from './callback-url';
+import { newCsrfToken } from './csrf';
+import { signIn } from './session';
+import { findUserByEmail, User } from './user-model';
+
+interface GoogleProfile {
+  sub?: string;
+  email?: string;
+  email_verified?: boolean | string;
+  name?: string;
+}
+
+/** The product's error page; `error` names what failed so the page can word it (spec 1 section 8). */
+const AUTH_ERROR_PAGE = '/auth/error';
+
+// grant's type declarations say `export default`, but the module is CommonJS.
+const grant = ((grantModule as unknown as { default?: typeof grantModule }).default ?? grantModule) as typeof grantModule;
+
+/**
+ * Google sign-in through grant: `{app}/connect/google` (prompt select_account) and `{app}/connect/google/signup`
+ * (prompt consent) take a same-origin `callbackUrl`; grant checks `state`, exchanges the code and fetches the
+ * userinfo over TLS, and `{app}/auth/google/callback` signs the user in by verified email.
+ */
+export function googleSignInRoutes(container: Container): Router {
+  const config = container.get<Config>(TOKENS.Config);
+  const router = express.Router();
+  const google = config.google;
+  if (!google) {
+    router.get(['/connect/google', '/connect/google/{*rest}'], () => {
+      throw notFound('Google sign-in is not enabled');
+    });
+    return router;
+  }
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const activity = container.get<ActivityService>(TOKENS.Activity);
+  const dashboard = `${config.basePath}/dashboard`;
+
+  const remember = (intent: 'login' | 'signup') => (req: Request, _res: Response, next: () => void) => {
+    req.session.oauth = { intent, callbackUrl: safeCallbackUrl(req.query.callbackUrl, config.publicUrl, dashboard) };
+    next();
+  };
+  router.get('/connect/google', remember('login'));
+  router.get('/connect/google/signup', remember('signup'));
+
+  router.use(
+    grant.express({
+      defaults: { origin: config.publicUrl, prefix: `${config.basePath}/connect`, transport: 'session', state: true },
+      google: {
+        key: google.clientId,
+        secret: google.clientSecret,
+        authorize_url: google.authorizeUrl,
+        access_url: google.tokenUrl,
+        profile_url: google.userinfoUrl,
+        response: ['tokens', 'profile'],
+        scope: ['openid', 'email', 'profile'],
+        callback: `${config.basePath}/auth/google/callback`,
+        custom_params: { prompt: 'select_account' },
+        overrides: { signup: { custom_params: { prompt: 'consent' } } },
+      },
+    }),
+  );
+
+  router.get('/auth/google/callback', async (req, res) => {
+    const intent = req.session.oauth?.intent ?? 'login';
+    const callbackUrl = req.session.oauth?.callbackUrl ?? dashboard;
+    const response = req.session.grant?.response as { profile?: GoogleProfile; error?: unknown } | undefined;
+    delete req.session.grant;
+    delete req.session.oauth;
+    const profile = response?.profile;
+    const verified = profile?.email_verified === true || profile?.email_verified === 'true';
+    if (response?.error || !profile?.sub || !profile.email || !verified) {
+      logger.warn({ reason: response?.error ? 'provider error' : 'no verified email' }, 'google sign-in refused');
+      res.redirect(`${AUTH_ERROR_PAGE}?error=${intent === 'signup' ? 'GoogleSignup' : 'GoogleSignin'}`);
+      return;
+    }
+    const user = await findOrCreateGoogleUser(profile as Required<Pick<GoogleProfile, 'sub' | 'email'>> & GoogleProfile);
+    await activity.record({ workspaceId: null, actorUserId: user.id, action: 'user.signed_in_with_google', entityType: 'user', entityId: user.externalId });
+    await signIn(req, user.id, false, newCsrfToken);
+    await acceptPendingInvitations(user, activity);
+    res.redirect(callbackUrl);
+  });
+
+  return router;
+}
+
+/** The Google account is linked to the user with the same (verified) email, or a new user is made for it. */
+async function findOrCreateGoogleUser(profile: GoogleProfile & { sub: string; email: string }): Promise<User> {
+  const bySubject = await User.query().findOne({ googleSubject: profile.sub });
+  if (bySubject) return bySubject;
+  const byEmail = await findUserByEmail(profile.email);
+  if (byEmail) {
+    return byEmail.$query().patchAndFetch({ googleSubject: profile.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date() });
+  }
+  return User.query().insert({
+    name: profile.name?.trim() || profile.email.split('@')[0],
+    email: profile.email,
+    googleSubject: profile.sub,
+    emailVerifiedAt: new Date(),
+    passwordHash: null,
+  });
+}

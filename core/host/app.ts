@@ -1,0 +1,58 @@
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Container } from 'inversify';
+import type { Knex } from 'knex';
+import { authRoutes } from '../auth/auth-routes';
+import { csrfGuard } from '../auth/csrf';
+import { googleSignInRoutes } from '../auth/google';
+import { createSessionMiddleware, enforceAbsoluteLifetime } from '../auth/session';
+import type { Config } from '../platform/config';
+import { notFound } from '../platform/errors';
+import type { Logger } from '../platform/logger';
+import type { RedisClient } from '../platform/redis';
+import { TOKENS } from '../platform/tokens';
+import { pluginSettingsRoutes } from '../workspaces/plugin-settings-routes';
+import { workspaceRoutes } from '../workspaces/workspace-routes';
+import { errorHandler } from './error-handler';
+import { healthRoutes } from './health';
+import { buildPluginRouter } from './plugin-routes';
+import type { PluginRegistry } from './plugin-registry';
+import { requestLog } from './request-log';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+/** The web role: health endpoints, then everything of the product under the app base path. */
+export function buildApp(container: Container): Express {
+  const config = container.get<Config>(TOKENS.Config);
+  const logger = container.get<Logger>(TOKENS.Logger);
+  const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  app.use(requestLog(logger));
+  app.use(helmet());
+  app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis)));
+
+  const product = express.Router();
+  product.use(express.json({ limit: JSON_BODY_LIMIT }));
+  product.use(createSessionMiddleware(config, container.get<RedisClient>(TOKENS.Redis)));
+  product.use(enforceAbsoluteLifetime);
+  product.use(googleSignInRoutes(container));
+  product.use(csrfGuard);
+  product.use('/auth', authRoutes(container));
+
+  const api = express.Router();
+  api.use(workspaceRoutes(container));
+  api.use(pluginSettingsRoutes(container));
+  for (const plugin of registry.plugins) {
+    if (plugin.definition?.routes) api.use(buildPluginRouter(plugin.manifest, plugin.definition.routes, container));
+  }
+  api.use(() => {
+    throw notFound();
+  });
+  product.use('/api/v1', api);
+
+  app.use(config.basePath, product);
+  app.use(errorHandler(logger));
+  return app;
+}

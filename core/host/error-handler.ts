@@ -1,0 +1,57 @@
+import type { NextFunction, Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { DecryptionError } from '../platform/crypto';
+import { HttpError, validationError } from '../platform/errors';
+import type { Logger } from '../platform/logger';
+
+const INFRASTRUCTURE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+
+function isInfrastructureFailure(error: unknown): boolean {
+  const candidate = error as { code?: string; name?: string; message?: string };
+  return (
+    INFRASTRUCTURE_CODES.has(candidate.code ?? '') ||
+    ['ClientClosedError', 'ConnectionTimeoutError', 'KnexTimeoutError', 'SocketClosedUnexpectedlyError'].includes(candidate.name ?? '') ||
+    /The client is closed|Connection terminated|Timeout acquiring a connection/.test(candidate.message ?? '')
+  );
+}
+
+/** Bad input of any kind becomes a 4xx with `{ error }`; a dependency outage a 503; anything else a logged 500 without detail. */
+export function errorHandler(logger: Logger) {
+  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (error instanceof ZodError) error = validationError(error);
+    if (error instanceof HttpError) {
+      if (error.headers) res.set(error.headers);
+      res.status(error.status).json(error.details ? { error: error.message, details: error.details } : { error: error.message });
+      return;
+    }
+    const bodyParserError = error as { type?: string; status?: number };
+    if (bodyParserError.type === 'entity.too.large') {
+      res.status(413).json({ error: 'Request body is too large' });
+      return;
+    }
+    if (bodyParserError.type === 'entity.parse.failed') {
+      res.status(400).json({ error: 'Malformed JSON in request body' });
+      return;
+    }
+    if (bodyParserError.type && bodyParserError.status && bodyParserError.status < 500) {
+      res.status(bodyParserError.status).json({ error: 'The request body could not be read' });
+      return;
+    }
+    if (error instanceof DecryptionError) {
+      logger.error({ requestId: req.requestId, err: error.message }, 'stored secret could not be decrypted');
+      res.status(500).json({ error: 'Internal server error' });
+      return;
+    }
+    if (isInfrastructureFailure(error)) {
+      logger.warn({ requestId: req.requestId, err: (error as Error).message }, 'dependency unavailable');
+      res.status(503).set('Retry-After', '5').json({ error: 'Service temporarily unavailable. Please try again shortly.' });
+      return;
+    }
+    logger.error({ requestId: req.requestId, err: error }, 'unhandled error');
+    res.status(500).json({ error: 'Internal server error' });
+  };
+}

@@ -1,0 +1,51 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Container } from 'inversify';
+import type { PluginRouteHandler, PluginRouteOptions, PluginRouter } from '../plugin-api/define-plugin';
+import type { PluginManifest } from '../plugin-api/manifest';
+import { notFound } from '../platform/errors';
+import { requireMembership, requireUser, type Middleware } from '../platform/http';
+import { TOKENS } from '../platform/tokens';
+import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/access';
+import type { PermissionService } from '../workspaces/permissions';
+import { pluginNotEnabledMessage, type WorkspacePluginsService } from '../workspaces/workspace-plugins';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Builds the Express router of one plugin, with the four gates in front of every route it declares. */
+export function buildPluginRouter(
+  manifest: PluginManifest,
+  declare: (router: PluginRouter) => void,
+  container: Container,
+): Router {
+  const router = express.Router();
+  const permissions = container.get<PermissionService>(TOKENS.Permissions);
+  const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
+
+  const pluginEnabledGuard = async (req: Request, _res: Response, next: NextFunction) => {
+    if (!(await workspacePlugins.isEnabled(requireMembership(req).workspace.id, manifest.id))) {
+      throw notFound(pluginNotEnabledMessage(manifest.name));
+    }
+    next();
+  };
+
+  const add = (method: Method) => (path: string, options: PluginRouteOptions, handler: PluginRouteHandler) => {
+    const gates: Middleware[] = [sessionGuard, membershipGuard, pluginEnabledGuard];
+    if (options.permission) gates.push(permissionGuard(permissions, options.permission));
+    router[method](path, ...gates, async (req: Request, res: Response) => {
+      const membership = requireMembership(req);
+      const result = await handler(req, res, {
+        user: requireUser(req),
+        membership,
+        can: (permission) => permissions.can(membership.role, permission),
+        container,
+      });
+      if (!res.headersSent) {
+        if (result === undefined) res.status(204).end();
+        else res.json(result);
+      }
+    });
+  };
+
+  declare({ get: add('get'), post: add('post'), put: add('put'), patch: add('patch'), delete: add('delete') });
+  return router;
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const base64Key = z
+  .string()
+  .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes encoded as base64');
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_BASE_PATH: z
+    .string()
+    .regex(/^\/[a-z0-9-]+$/i, 'must be a single path segment such as /axal')
+    .default('/axal'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/practice'),
+  REDIS_URL: z.url().default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().min(1).default('axal:'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_ENCRYPTION_KEY: base64Key.optional(),
+  DATA_ENCRYPTION_KEY_ID: z.string().regex(/^[a-z0-9]{1,16}$/i).default('k1'),
+  DATA_ENCRYPTION_PREVIOUS_KEYS: z
+    .string()
+    .regex(/^([a-z0-9]{1,16}:[A-Za-z0-9+/=]{44})(,[a-z0-9]{1,16}:[A-Za-z0-9+/=]{44})*$/i, 'must be a comma-separated list of id:base64key')
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SEED_DEMO: booleanFromEnv.default(true),
+});
+
+type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  env: RawConfig['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  basePath: string;
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  redisKeyPrefix: string;
+  sessionSecret: string;
+  encryption: { currentKeyId: string; keys: Record<string, Buffer> };
+  google: { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; userinfoUrl: string } | null;
+  /** log2 of scrypt's N for new password hashes. */
+  passwordHashCost: number;
+  logLevel: RawConfig['LOG_LEVEL'];
+  trustProxy: boolean;
+  seedDemo: boolean;
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+interface GeneratedSecrets {
+  SESSION_SECRET: string;
+  DATA_ENCRYPTION_KEY: string;
+}
+
+/** Outside production a developer should not have to invent secrets: they are generated once and kept in .data/. */
+function loadOrCreateLocalSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  const secrets: GeneratedSecrets = {
+    SESSION_SECRET: randomBytes(48).toString('base64url'),
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+function parsePreviousKeys(list: string | undefined): Record<string, Buffer> {
+  if (!list) return {};
+  return Object.fromEntries(
+    list.split(',').map((entry) => {
+      const [id, key] = entry.split(':');
+      return [id, Buffer.from(key, 'base64')];
+    }),
+  );
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === 'production';
+  const dataDir = path.join(projectRoot, '.data');
+
+  const problems: string[] = [];
+  if (isProduction && !raw.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
+  if (isProduction && !raw.DATA_ENCRYPTION_KEY) problems.push('DATA_ENCRYPTION_KEY: required in production');
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const local = !raw.SESSION_SECRET || !raw.DATA_ENCRYPTION_KEY ? loadOrCreateLocalSecrets(dataDir) : null;
+  const currentKey = Buffer.from(raw.DATA_ENCRYPTION_KEY ?? local!.DATA_ENCRYPTION_KEY, 'base64');
+
+  return {
+    env: raw.NODE_ENV,
+    isProduction,
+    port: raw.PORT,
+    basePath: raw.APP_BASE_PATH,
+    publicUrl: (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, ''),
+    databaseUrl: raw.DATABASE_URL,
+    redisUrl: raw.REDIS_URL,
+    redisKeyPrefix: raw.REDIS_KEY_PREFIX,
+    sessionSecret: raw.SESSION_SECRET ?? local!.SESSION_SECRET,
+    encryption: {
+      currentKeyId: raw.DATA_ENCRYPTION_KEY_ID,
+      keys: { ...parsePreviousKeys(raw.DATA_ENCRYPTION_PREVIOUS_KEYS), [raw.DATA_ENCRYPTION_KEY_ID]: currentKey },
+    },
+    google:
+      raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: raw.GOOGLE_CLIENT_ID,
+            clientSecret: raw.GOOGLE_CLIENT_SECRET,
+            authorizeUrl: raw.GOOGLE_AUTHORIZE_URL,
+            tokenUrl: raw.GOOGLE_TOKEN_URL,
+            userinfoUrl: raw.GOOGLE_USERINFO_URL,
+          }
+        : null,
+    passwordHashCost: raw.PASSWORD_HASH_COST,
+    logLevel: raw.LOG_LEVEL,
+    trustProxy: raw.TRUST_PROXY,
+    seedDemo: raw.SEED_DEMO,
+    dataDir,
+  };
+}

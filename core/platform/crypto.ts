@@ -1,0 +1,50 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { Config } from './config';
+import { TOKENS } from './tokens';
+
+const FORMAT_VERSION = 'v1';
+
+export class DecryptionError extends Error {}
+
+/**
+ * AES-256-GCM for secrets at rest. Every ciphertext names the key that made it, so keys can be rotated,
+ * and is bound to its context (the additional authenticated data, e.g. workspace + client + platform):
+ * a ciphertext copied to another row does not decrypt.
+ * Format: v1.<keyId>.<iv>.<tag>.<ciphertext>, parts base64url.
+ */
+@injectable()
+export class CryptoService {
+  constructor(@inject(TOKENS.Config) private readonly config: Config) {}
+
+  encrypt(plaintext: string, context: string): string {
+    const keyId = this.config.encryption.currentKeyId;
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.config.encryption.keys[keyId], iv);
+    cipher.setAAD(Buffer.from(context, 'utf8'));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [FORMAT_VERSION, keyId, iv, cipher.getAuthTag(), ciphertext]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+  }
+
+  decrypt(sealed: string, context: string): string {
+    const [version, keyId, iv, tag, ciphertext] = sealed.split('.');
+    const key = this.config.encryption.keys[keyId];
+    if (version !== FORMAT_VERSION || !key || ciphertext === undefined) {
+      throw new DecryptionError('Unknown ciphertext format or key');
+    }
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAAD(Buffer.from(context, 'utf8'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      throw new DecryptionError('Ciphertext does not match its key or context');
+    }
+  }
+
+  keyIdOf(sealed: string): string {
+    return sealed.split('.')[1];
+  }
+}

@@ -1,0 +1,21 @@
+import { createClient } from 'redis';
+
+export type RedisClient = ReturnType<typeof createRedisClient>;
+
+const createRedisClient = (url: string) =>
+  createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2000) },
+  });
+
+/**
+ * Commands fail at once while Redis is unreachable instead of queueing without bound,
+ * so requests answer 503 and readiness reports the outage; the client keeps reconnecting.
+ */
+export async function connectRedis(url: string, onError: (error: Error) => void): Promise<RedisClient> {
+  const client = createRedisClient(url);
+  client.on('error', onError);
+  await client.connect();
+  return client;
+}

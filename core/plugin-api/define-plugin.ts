@@ -1,0 +1,66 @@
+import type { Request, Response } from 'express';
+import type { Container, ContainerModule } from 'inversify';
+import type { Membership, SessionUser } from '../platform/http';
+import type { JobDefinition } from '../platform/queue';
+
+export interface PluginRouteContext {
+  user: SessionUser;
+  membership: Membership;
+  /** Whether the member's role holds a permission (core or declared in any manifest). */
+  can(permission: string): boolean;
+  container: Container;
+}
+
+/** A returned value is sent as JSON with status 200; a handler that sends its own response returns nothing. */
+export type PluginRouteHandler = (req: Request, res: Response, context: PluginRouteContext) => unknown;
+
+export interface PluginRouteOptions {
+  /** Permission the member's role must hold; membership alone suffices when absent. */
+  permission?: string;
+}
+
+/**
+ * Every route a plugin declares sits behind session -> workspace membership -> plugin enabled -> permission,
+ * in that order; there is no way to declare one without those gates.
+ */
+export interface PluginRouter {
+  get(path: string, options: PluginRouteOptions, handler: PluginRouteHandler): void;
+  post(path: string, options: PluginRouteOptions, handler: PluginRouteHandler): void;
+  put(path: string, options: PluginRouteOptions, handler: PluginRouteHandler): void;
+  patch(path: string, options: PluginRouteOptions, handler: PluginRouteHandler): void;
+  delete(path: string, options: PluginRouteOptions, handler: PluginRouteHandler): void;
+}
+
+/** Payload of every plugin job: the workspace it works for, so the host can skip workspaces where the plugin is off. */
+export interface PluginJobPayload {
+  workspaceId: number;
+}
+
+/**
+ * Extension points of the core that plugins fill. Core domains add their points here by declaration
+ * merging as they gain them (dashboard figures, client-page sections, search providers, ...).
+ */
+export interface PluginContributions {}
+
+export interface PluginDefinition {
+  /** Must equal the manifest's id. */
+  id: string;
+  /** Binds the plugin's services; tokens listed in `exports` become injectable by plugins that require this one. */
+  containerModule?: ContainerModule;
+  routes?: (router: PluginRouter) => void;
+  jobs?: JobDefinition<PluginJobPayload & Record<string, unknown>>[];
+  exports?: symbol[];
+  contributes?: Partial<PluginContributions>;
+}
+
+export const PLUGIN_DEFINITION_MARKER = Symbol.for('core.PluginDefinition');
+
+export type DefinedPlugin = PluginDefinition & { [PLUGIN_DEFINITION_MARKER]: true };
+
+export function definePlugin(definition: PluginDefinition): DefinedPlugin {
+  return { ...definition, [PLUGIN_DEFINITION_MARKER]: true };
+}
+
+export function isDefinedPlugin(value: unknown): value is DefinedPlugin {
+  return typeof value === 'object' && value !== null && (value as DefinedPlugin)[PLUGIN_DEFINITION_MARKER] === true;
+}

@@ -1,0 +1,23 @@
+import { BaseModel, ExternallyIdentifiedModel } from '../plugin-api/base-model';
+import type { Role } from './permissions';
+
+export class Workspace extends ExternallyIdentifiedModel {
+  static override tableName = 'workspaces';
+  name!: string;
+  createdBy!: number | null;
+}
+
+export class WorkspaceMember extends BaseModel {
+  static override tableName = 'workspace_members';
+  workspaceId!: number;
+  userId!: number;
+  role!: Role;
+}
+
+export class WorkspaceInvitation extends ExternallyIdentifiedModel {
+  static override tableName = 'workspace_invitations';
+  workspaceId!: number;
+  email!: string;
+  role!: Role;
+  invitedBy!: number | null;
+}

@@ -1,0 +1,68 @@
+import express, { type Router } from 'express';
+import type { Container } from 'inversify';
+import type { PluginRegistry } from '../host/plugin-registry';
+import type { PluginManifest } from '../plugin-api/manifest';
+import { notFound } from '../platform/errors';
+import { parseBody, requireMembership, requireUser } from '../platform/http';
+import { TOKENS } from '../platform/tokens';
+import { membershipGuard, permissionGuard, sessionGuard } from './access';
+import type { PermissionService } from './permissions';
+import { pluginSwitchSchema } from './schemas';
+import type { WorkspacePluginsService } from './workspace-plugins';
+
+function catalogueEntry(manifest: PluginManifest) {
+  return {
+    id: manifest.id,
+    name: manifest.name,
+    description: manifest.description,
+    version: manifest.version,
+    demo: manifest.demo,
+    defaultEnabled: manifest.defaultEnabled,
+    requires: manifest.requires.plugins,
+    nav: manifest.nav ?? null,
+  };
+}
+
+/** `{app}/api/v1/plugins` (the catalogue) and each workspace's plugin switches. */
+export function pluginSettingsRoutes(container: Container): Router {
+  const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
+  const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
+  const permissions = container.get<PermissionService>(TOKENS.Permissions);
+  const router = express.Router();
+
+  const workspaceEntries = async (workspaceId: number) => {
+    const states = await workspacePlugins.states(workspaceId);
+    return registry.manifests().map((manifest) => ({
+      ...catalogueEntry(manifest),
+      enabled: states.get(manifest.id) ?? false,
+      // The web remote each plugin serves; none of the plugins has one yet.
+      remoteEntry: null,
+    }));
+  };
+
+  router.get('/plugins', sessionGuard, (_req, res) => {
+    res.json({ plugins: registry.manifests().map(catalogueEntry) });
+  });
+
+  router.get('/workspaces/:workspaceId/plugins', sessionGuard, membershipGuard, async (req, res) => {
+    res.json({ plugins: await workspaceEntries(requireMembership(req).workspace.id) });
+  });
+
+  router.put(
+    '/workspaces/:workspaceId/plugins/:pluginId',
+    sessionGuard,
+    membershipGuard,
+    permissionGuard(permissions, 'manage_plugins', 'Only owners and admins can switch plugins'),
+    async (req, res) => {
+      const pluginId = String(req.params.pluginId);
+      if (!registry.get(pluginId)) throw notFound('Plugin not found');
+      const { enabled } = parseBody(pluginSwitchSchema, req.body);
+      const workspaceId = requireMembership(req).workspace.id;
+      await workspacePlugins.setEnabled(workspaceId, pluginId, enabled, requireUser(req).id);
+      const entry = (await workspaceEntries(workspaceId)).find((plugin) => plugin.id === pluginId);
+      res.json({ plugin: entry });
+    },
+  );
+
+  return router;
+}

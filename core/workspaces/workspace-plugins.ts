@@ -1,0 +1,106 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import { ActivityService } from '../activity/activity-service';
+import type { PluginRegistry } from '../host/plugin-registry';
+import type { PluginManifest } from '../plugin-api/manifest';
+import { conflict, notFound } from '../platform/errors';
+import type { EventBus } from '../platform/events';
+import { TOKENS } from '../platform/tokens';
+
+export const PLUGIN_SWITCHED_EVENT = 'workspace.plugin-switched';
+
+export interface PluginSwitchedEvent {
+  workspaceId: number;
+  pluginId: string;
+  enabled: boolean;
+  actorUserId: number;
+}
+
+export const pluginNotEnabledMessage = (name: string) => `The ${name} plugin is not enabled for this workspace`;
+
+/**
+ * Which plugins are on for which workspace. A workspace without a row for a plugin (installed after the
+ * workspace was made) gets the plugin's `defaultEnabled`. Switching never touches the plugin's data.
+ */
+@injectable()
+export class WorkspacePluginsService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.PluginRegistry) private readonly registry: PluginRegistry,
+    @inject(TOKENS.Activity) private readonly activity: ActivityService,
+    @inject(TOKENS.Events) private readonly events: EventBus,
+  ) {}
+
+  async states(workspaceId: number, trx?: Knex.Transaction): Promise<Map<string, boolean>> {
+    const rows: { plugin_id: string; enabled: boolean }[] = await (trx ?? this.knex)('workspace_plugins')
+      .where({ workspace_id: workspaceId })
+      .select('plugin_id', 'enabled');
+    const stored = new Map(rows.map((row) => [row.plugin_id, row.enabled]));
+    return new Map(this.registry.manifests().map((manifest) => [manifest.id, stored.get(manifest.id) ?? manifest.defaultEnabled]));
+  }
+
+  async isEnabled(workspaceId: number, pluginId: string): Promise<boolean> {
+    const manifest = this.registry.get(pluginId)?.manifest;
+    if (!manifest) return false;
+    const row = await this.knex('workspace_plugins').where({ workspace_id: workspaceId, plugin_id: pluginId }).first('enabled');
+    return row ? Boolean(row.enabled) : manifest.defaultEnabled;
+  }
+
+  /** Records each installed plugin's default for a new workspace, so later changes of a default do not move it. */
+  async initialize(workspaceId: number, trx: Knex.Transaction): Promise<void> {
+    const rows = this.registry.manifests().map((manifest) => ({
+      workspace_id: workspaceId,
+      plugin_id: manifest.id,
+      enabled: manifest.defaultEnabled,
+    }));
+    if (rows.length) await trx('workspace_plugins').insert(rows).onConflict(['workspace_id', 'plugin_id']).ignore();
+  }
+
+  async setEnabled(workspaceId: number, pluginId: string, enabled: boolean, actorUserId: number): Promise<void> {
+    const manifest = this.registry.get(pluginId)?.manifest;
+    if (!manifest) throw notFound('Plugin not found');
+    await this.knex.transaction(async (trx) => {
+      // Serialises switches within one workspace, so two concurrent switches cannot break a dependency.
+      await trx('workspaces').where({ id: workspaceId }).forUpdate().first('id');
+      const states = await this.states(workspaceId, trx);
+      if (states.get(pluginId) === enabled) return;
+      if (enabled) this.assertRequirementsEnabled(manifest, states);
+      else this.assertNoEnabledDependents(manifest, states);
+      await trx('workspace_plugins')
+        .insert({ workspace_id: workspaceId, plugin_id: pluginId, enabled, updated_by: actorUserId, updated_at: trx.fn.now() })
+        .onConflict(['workspace_id', 'plugin_id'])
+        .merge(['enabled', 'updated_by', 'updated_at']);
+      await this.activity.record(
+        {
+          workspaceId,
+          actorUserId,
+          action: enabled ? 'plugin.enabled' : 'plugin.disabled',
+          entityType: 'plugin',
+          entityId: pluginId,
+        },
+        trx,
+      );
+    });
+    await this.events.publish<PluginSwitchedEvent>(PLUGIN_SWITCHED_EVENT, { workspaceId, pluginId, enabled, actorUserId });
+  }
+
+  private nameOf(id: string): string {
+    return this.registry.get(id)?.manifest.name ?? id;
+  }
+
+  private assertRequirementsEnabled(manifest: PluginManifest, states: Map<string, boolean>): void {
+    const missing = manifest.requires.plugins.filter((id) => !states.get(id));
+    if (missing.length) {
+      const names = missing.map((id) => this.nameOf(id)).join(', ');
+      throw conflict(`The ${manifest.name} plugin requires the ${names} plugin. Enable ${names} first.`);
+    }
+  }
+
+  private assertNoEnabledDependents(manifest: PluginManifest, states: Map<string, boolean>): void {
+    const dependents = this.registry.dependentsOf(manifest.id).filter((dependent) => states.get(dependent.id));
+    if (dependents.length) {
+      const names = dependents.map((dependent) => dependent.name).join(', ');
+      throw conflict(`The ${manifest.name} plugin is required by the ${names} plugin. Disable ${names} first.`);
+    }
+  }
+}

@@ -1,0 +1,239 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { ActivityService } from '../activity/activity-service';
+import { User } from '../auth/user-model';
+import type { Config } from '../platform/config';
+import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
+import type { EventBus } from '../platform/events';
+import type { Membership, SessionUser } from '../platform/http';
+import { TOKENS } from '../platform/tokens';
+import { Workspace, WorkspaceInvitation, WorkspaceMember } from './models';
+import type { Role } from './permissions';
+import type { WorkspacePluginsService } from './workspace-plugins';
+
+export const MEMBERSHIP_REMOVED_EVENT = 'workspace.member-removed';
+export const WORKSPACE_DELETED_EVENT = 'workspace.deleted';
+
+export interface MemberView {
+  externalId: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+}
+
+export interface InvitationView {
+  externalId: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+}
+
+const LAST_OWNER = 'A workspace must keep at least one owner: the last owner cannot be demoted or removed';
+const OWNER_ONLY = 'Only an owner can change or remove an owner';
+const GRANT_OWNER_ONLY = 'Only an owner can grant the OWNER role';
+const MEMBER_NOT_FOUND = 'Member not found';
+
+@injectable()
+export class WorkspaceService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Config) private readonly config: Config,
+    @inject(TOKENS.Activity) private readonly activity: ActivityService,
+    @inject(TOKENS.WorkspacePlugins) private readonly plugins: WorkspacePluginsService,
+    @inject(TOKENS.Events) private readonly events: EventBus,
+  ) {}
+
+  async create(name: string, owner: SessionUser): Promise<Workspace> {
+    return this.knex.transaction(async (trx) => {
+      const workspace = await Workspace.query(trx).insert({ name, createdBy: owner.id });
+      await WorkspaceMember.query(trx).insert({ workspaceId: workspace.id, userId: owner.id, role: 'OWNER' });
+      await this.plugins.initialize(workspace.id, trx);
+      await this.activity.record(
+        { workspaceId: workspace.id, actorUserId: owner.id, action: 'workspace.created', entityType: 'workspace', entityId: workspace.externalId, metadata: { name } },
+        trx,
+      );
+      return workspace;
+    });
+  }
+
+  async listFor(userId: number): Promise<{ externalId: string; name: string; role: Role }[]> {
+    const rows = await this.knex('workspace_members as m')
+      .join('workspaces as w', 'w.id', 'm.workspace_id')
+      .where('m.user_id', userId)
+      .orderBy([{ column: 'w.name' }, { column: 'w.id' }])
+      .select('w.external_id', 'w.name', 'm.role');
+    return rows.map((row) => ({ externalId: row.external_id, name: row.name, role: row.role }));
+  }
+
+  async detail(membership: Membership): Promise<{ externalId: string; name: string; role: Role; memberCount: number; createdAt: Date }> {
+    const workspace = await Workspace.query().findById(membership.workspace.id).throwIfNotFound();
+    const [{ count }] = await this.knex('workspace_members').where({ workspace_id: workspace.id }).count({ count: '*' });
+    return { externalId: workspace.externalId, name: workspace.name, role: membership.role, memberCount: Number(count), createdAt: workspace.createdAt };
+  }
+
+  async rename(membership: Membership, name: string, actor: SessionUser): Promise<{ externalId: string; name: string }> {
+    await this.knex.transaction(async (trx) => {
+      await Workspace.query(trx).findById(membership.workspace.id).patch({ name });
+      await this.activity.record(
+        {
+          workspaceId: membership.workspace.id,
+          actorUserId: actor.id,
+          action: 'workspace.renamed',
+          entityType: 'workspace',
+          entityId: membership.workspace.externalId,
+          metadata: { from: membership.workspace.name, to: name },
+        },
+        trx,
+      );
+    });
+    return { externalId: membership.workspace.externalId, name };
+  }
+
+  async members(workspaceId: number): Promise<MemberView[]> {
+    const rows = await this.knex('workspace_members as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where('m.workspace_id', workspaceId)
+      .orderByRaw(`array_position(array['OWNER','ADMIN','EMPLOYEE','CLIENT'], m.role), lower(u.name), u.id`)
+      .select('u.external_id', 'u.name', 'u.email', 'u.image', 'm.role');
+    return rows.map((row) => ({ externalId: row.external_id, name: row.name, email: row.email, image: row.image, role: row.role }));
+  }
+
+  async invitations(workspaceId: number): Promise<InvitationView[]> {
+    const rows = await WorkspaceInvitation.query().where({ workspaceId }).orderBy('id');
+    return rows.map((row) => ({ externalId: row.externalId, email: row.email, role: row.role, createdAt: row.createdAt }));
+  }
+
+  /** Adds an existing user at once; an unknown email becomes an invitation that turns into membership at sign-up or sign-in. */
+  async addMember(
+    membership: Membership,
+    input: { email: string; role: Role },
+    actor: SessionUser,
+  ): Promise<{ member: MemberView } | { invitation: InvitationView }> {
+    if (input.role === 'OWNER' && membership.role !== 'OWNER') throw forbidden(GRANT_OWNER_ONLY);
+    const workspaceId = membership.workspace.id;
+    const user = await User.query().whereRaw('lower(email) = lower(?)', [input.email]).first();
+    return this.knex.transaction(async (trx) => {
+      if (user) {
+        const existing = await WorkspaceMember.query(trx).where({ workspaceId, userId: user.id }).first();
+        if (existing) throw conflict('This user is already a member of this workspace');
+        await WorkspaceMember.query(trx).insert({ workspaceId, userId: user.id, role: input.role });
+        await this.activity.record(
+          { workspaceId, actorUserId: actor.id, action: 'member.added', entityType: 'member', entityId: user.externalId, metadata: { role: input.role } },
+          trx,
+        );
+        return { member: { externalId: user.externalId, name: user.name, email: user.email, image: user.image, role: input.role } };
+      }
+      const invited = await WorkspaceInvitation.query(trx).where({ workspaceId }).whereRaw('lower(email) = lower(?)', [input.email]).first();
+      if (invited) throw conflict('This email has already been invited to this workspace');
+      const invitation = await WorkspaceInvitation.query(trx).insert({ workspaceId, email: input.email, role: input.role, invitedBy: actor.id });
+      await this.activity.record(
+        { workspaceId, actorUserId: actor.id, action: 'member.invited', entityType: 'invitation', entityId: invitation.externalId, metadata: { email: input.email, role: input.role } },
+        trx,
+      );
+      return { invitation: { externalId: invitation.externalId, email: invitation.email, role: invitation.role, createdAt: invitation.createdAt } };
+    });
+  }
+
+  async changeRole(membership: Membership, memberExternalId: string, role: Role, actor: SessionUser): Promise<MemberView> {
+    return this.knex.transaction(async (trx) => {
+      const target = await this.lockedMember(trx, membership.workspace.id, memberExternalId);
+      if ((target.role === 'OWNER' || role === 'OWNER') && membership.role !== 'OWNER') {
+        throw forbidden(target.role === 'OWNER' ? OWNER_ONLY : GRANT_OWNER_ONLY);
+      }
+      if (target.role === 'OWNER' && role !== 'OWNER') await this.assertAnotherOwner(trx, membership.workspace.id);
+      await trx('workspace_members').where({ id: target.membershipId }).update({ role, updated_at: trx.fn.now() });
+      await this.activity.record(
+        {
+          workspaceId: membership.workspace.id,
+          actorUserId: actor.id,
+          action: 'member.role_changed',
+          entityType: 'member',
+          entityId: memberExternalId,
+          metadata: { from: target.role, to: role },
+        },
+        trx,
+      );
+      return { externalId: target.externalId, name: target.name, email: target.email, image: target.image, role };
+    });
+  }
+
+  /** Admins remove members; anyone may leave a workspace, except its last owner. */
+  async removeMember(membership: Membership, memberExternalId: string, actor: SessionUser, canManageMembers: boolean): Promise<void> {
+    const leaving = memberExternalId === actor.externalId;
+    if (!leaving && !canManageMembers) throw forbidden();
+    const removedUserId = await this.knex.transaction(async (trx) => {
+      const target = await this.lockedMember(trx, membership.workspace.id, memberExternalId);
+      if (!leaving && target.role === 'OWNER' && membership.role !== 'OWNER') throw forbidden(OWNER_ONLY);
+      if (target.role === 'OWNER') await this.assertAnotherOwner(trx, membership.workspace.id);
+      await trx('workspace_members').where({ id: target.membershipId }).delete();
+      await this.activity.record(
+        {
+          workspaceId: membership.workspace.id,
+          actorUserId: actor.id,
+          action: leaving ? 'member.left' : 'member.removed',
+          entityType: 'member',
+          entityId: memberExternalId,
+          metadata: { role: target.role },
+        },
+        trx,
+      );
+      return target.userId;
+    });
+    await this.events.publish(MEMBERSHIP_REMOVED_EVENT, { workspaceId: membership.workspace.id, userId: removedUserId });
+  }
+
+  async revokeInvitation(membership: Membership, invitationExternalId: string, actor: SessionUser): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      const deleted = await WorkspaceInvitation.query(trx)
+        .where({ workspaceId: membership.workspace.id, externalId: invitationExternalId })
+        .delete()
+        .returning('*');
+      if (!deleted.length) throw notFound('Invitation not found');
+      await this.activity.record(
+        { workspaceId: membership.workspace.id, actorUserId: actor.id, action: 'member.invitation_revoked', entityType: 'invitation', entityId: invitationExternalId },
+        trx,
+      );
+    });
+  }
+
+  /** Deletes the workspace and, through ON DELETE CASCADE, every record of it, core and plugin, in one transaction. */
+  async delete(membership: Membership, confirmation: string): Promise<{ affectedMembers: number; redirectUrl: string }> {
+    if (confirmation !== membership.workspace.name) throw badRequest('Invalid confirmation');
+    const memberUserIds = await this.knex.transaction(async (trx) => {
+      const workspace = await trx('workspaces').where({ id: membership.workspace.id }).forUpdate().first('name');
+      if (!workspace) throw notFound('Workspace not found');
+      if (workspace.name !== confirmation) throw badRequest('Invalid confirmation');
+      const members: { user_id: number }[] = await trx('workspace_members').where({ workspace_id: membership.workspace.id }).select('user_id');
+      await trx('workspaces').where({ id: membership.workspace.id }).delete();
+      return members.map((member) => member.user_id);
+    });
+    await this.events.publish(WORKSPACE_DELETED_EVENT, { workspaceId: membership.workspace.id, userIds: memberUserIds });
+    // Everyone but the person deleting it is told, so they are the "affected" members.
+    return { affectedMembers: memberUserIds.length - 1, redirectUrl: `${this.config.basePath}/workspace-deleted` };
+  }
+
+  private async lockedMember(trx: Knex.Transaction, workspaceId: number, memberExternalId: string) {
+    // Locking the workspace row serialises membership changes, so two demotions cannot both pass the last-owner check.
+    await trx('workspaces').where({ id: workspaceId }).forUpdate().first('id');
+    const row = await trx('workspace_members as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where({ 'm.workspace_id': workspaceId, 'u.external_id': memberExternalId })
+      .first('m.id as membership_id', 'm.user_id', 'm.role', 'u.external_id', 'u.name', 'u.email', 'u.image');
+    if (!row) throw notFound(MEMBER_NOT_FOUND);
+    return {
+      membershipId: row.membership_id as number,
+      userId: row.user_id as number,
+      role: row.role as Role,
+      externalId: row.external_id as string,
+      name: row.name as string,
+      email: row.email as string,
+      image: row.image as string | null,
+    };
+  }
+
+  private async assertAnotherOwner(trx: Knex.Transaction, workspaceId: number): Promise<void> {
+    const [{ count }] = await trx('workspace_members').where({ workspace_id: workspaceId, role: 'OWNER' }).count({ count: '*' });
+    if (Number(count) <= 1) throw conflict(LAST_OWNER);
+  }
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { resetTestServices, startTestHost, type RunningHost } from './test-host';
+
+let shared: RunningHost | null = null;
+
+/** The host most tests share; a test that needs other settings starts its own with startTestHost. */
+export function sharedHost(): RunningHost {
+  if (!shared) throw new Error('The shared test host is not running');
+  return shared;
+}
+
+export const mochaHooks = {
+  async beforeAll(this: Mocha.Context) {
+    this.timeout(60_000);
+    await resetTestServices();
+    shared = await startTestHost();
+  },
+  async afterAll(this: Mocha.Context) {
+    this.timeout(60_000);
+    await shared?.stop();
+    shared = null;
+  },
+};

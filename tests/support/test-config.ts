@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { loadConfig, projectRoot, type Config } from '../../core/platform/config';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/practice_test';
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
+export const TEST_REDIS_PREFIX = 'axal-test:';
+export const FIXTURE_PLUGIN_DIR = path.join(projectRoot, 'tests', 'fixtures', 'plugins');
+export const TEST_PLUGIN_DIRS = [path.join(projectRoot, 'plugins'), FIXTURE_PLUGIN_DIR];
+
+/** The configuration every test host starts from: its own database, Redis db and key prefix, cheap password hashing. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: TEST_DATABASE_URL,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: TEST_REDIS_PREFIX,
+    SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    PASSWORD_HASH_COST: '14',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_DEMO: 'false',
+    ...overrides,
+  });
+}
