@@ -10,8 +10,8 @@ function isInfrastructureFailure(error: unknown): boolean {
   const candidate = error as { code?: string; name?: string; message?: string };
   return (
     INFRASTRUCTURE_CODES.has(candidate.code ?? '') ||
-    ['ClientClosedError', 'ConnectionTimeoutError', 'KnexTimeoutError', 'SocketClosedUnexpectedlyError'].includes(candidate.name ?? '') ||
-    /The client is closed|Connection terminated|Timeout acquiring a connection/.test(candidate.message ?? '')
+    ['ClientClosedError', 'ClientOfflineError', 'ConnectionTimeoutError', 'KnexTimeoutError', 'SocketClosedUnexpectedlyError'].includes(candidate.name ?? '') ||
+    /The client is (closed|offline)|Connection terminated|Timeout acquiring a connection/.test(candidate.message ?? '')
   );
 }
 

@@ -9,7 +9,7 @@ import { createKnex, destroyKnex, ensureDatabase } from '../platform/db';
 import type { EventBus } from '../platform/events';
 import { createLogger, type Logger } from '../platform/logger';
 import type { QueueService } from '../platform/queue';
-import { connectRedis } from '../platform/redis';
+import { closeRedis, connectRedis } from '../platform/redis';
 import { TOKENS } from '../platform/tokens';
 import { WorkspaceService } from '../workspaces/workspace-service';
 import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
@@ -59,7 +59,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const registry = new PluginRegistry(plugins);
 
   await ensureDatabase(config.databaseUrl);
-  const knex = createKnex(config.databaseUrl);
+  const knex = createKnex(config.databaseUrl, logger);
   await migrateAll(knex, CORE_MIGRATIONS_DIR, plugins, logger);
   const redis = await connectRedis(config.redisUrl, (error) => logger.warn({ err: error.message }, 'redis connection error'));
 
@@ -112,7 +112,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       }
       await queue.close();
       await container.get<EventBus>(TOKENS.Events).close();
-      if (redis.isOpen) await redis.quit().catch(() => undefined);
+      await closeRedis(redis);
       await destroyKnex(knex);
     },
   };

@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { Model } from 'objection';
 import pg from 'pg';
+import type { Logger } from './logger';
 
 export type { Knex };
 
@@ -32,12 +33,18 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
  */
 const liveInstances: Knex[] = [];
 
-export function createKnex(databaseUrl: string): Knex {
+export function createKnex(databaseUrl: string, logger: Logger): Knex {
   const knex = knexFactory({
     client: 'pg',
     connection: { connectionString: databaseUrl, connectionTimeoutMillis: 5000 },
     pool: { min: 0, max: 10 },
     acquireConnectionTimeout: 5000,
+    log: {
+      warn: (message: unknown) => logger.warn({ detail: String(message) }, 'database warning'),
+      error: (message: unknown) => logger.warn({ detail: String(message) }, 'database connection error'),
+      deprecate: (method: string, alternative: string) => logger.warn({ method, alternative }, 'deprecated database call'),
+      debug: () => undefined,
+    },
   });
   liveInstances.push(knex);
   Model.knex(knex);

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import type { RedisClient } from './redis';
+import { closeRedis, type RedisClient } from './redis';
 import { TOKENS } from './tokens';
 
 export type EventHandler<T = unknown> = (payload: T) => void;
@@ -72,6 +72,6 @@ export class EventBus {
     this.handlers.clear();
     const subscriber = await this.subscriber?.catch(() => null);
     this.subscriber = null;
-    if (subscriber?.isOpen) await subscriber.quit().catch(() => undefined);
+    if (subscriber) await closeRedis(subscriber);
   }
 }

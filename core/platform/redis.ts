@@ -19,3 +19,9 @@ export async function connectRedis(url: string, onError: (error: Error) => void)
   await client.connect();
   return client;
 }
+
+/** Graceful when Redis answers; immediate when it does not, so shutdown never waits on a dead connection. */
+export async function closeRedis(client: RedisClient): Promise<void> {
+  if (client.isReady) await client.close().catch(() => client.destroy());
+  else if (client.isOpen) client.destroy();
+}

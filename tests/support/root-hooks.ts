@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { resetTestServices, startTestHost, type RunningHost } from './test-host';
+import { removeTestServices, resetTestServices, startTestHost, type RunningHost } from './test-host';
 
 let shared: RunningHost | null = null;
 
@@ -19,5 +19,6 @@ export const mochaHooks = {
     this.timeout(60_000);
     await shared?.stop();
     shared = null;
+    await removeTestServices();
   },
 };

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { loadConfig, projectRoot, type Config } from '../../core/platform/config';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/practice_test';
+// Each test run gets its own database and Redis key prefix, so runs on one machine never disturb each other.
+export const TEST_RUN_ID = `${process.pid}`;
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? `postgres://postgres@127.0.0.1:5432/practice_test_${TEST_RUN_ID}`;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
-export const TEST_REDIS_PREFIX = 'axal-test:';
+export const TEST_REDIS_PREFIX = `axal-test-${TEST_RUN_ID}:`;
 export const FIXTURE_PLUGIN_DIR = path.join(projectRoot, 'tests', 'fixtures', 'plugins');
 export const TEST_PLUGIN_DIRS = [path.join(projectRoot, 'plugins'), FIXTURE_PLUGIN_DIR];
 

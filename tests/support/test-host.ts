@@ -22,8 +22,7 @@ export async function startTestHost(options: Partial<HostOptions> & { configOver
   return { host, baseUrl: `http://127.0.0.1:${port}`, stop: () => host.stop() };
 }
 
-/** A clean database and Redis keyspace for one test run. */
-export async function resetTestServices(): Promise<void> {
+async function dropTestDatabase(): Promise<void> {
   const url = new URL(TEST_DATABASE_URL);
   const database = url.pathname.slice(1);
   url.pathname = '/postgres';
@@ -31,10 +30,12 @@ export async function resetTestServices(): Promise<void> {
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${database}" with (force)`);
-    await admin.query(`create database "${database}"`);
   } finally {
     await admin.end();
   }
+}
+
+async function deleteTestRedisKeys(): Promise<void> {
   const redis = createClient({ url: TEST_REDIS_URL });
   await redis.connect();
   try {
@@ -45,3 +46,12 @@ export async function resetTestServices(): Promise<void> {
     await redis.quit();
   }
 }
+
+/** A clean database (created by the host on start) and Redis keyspace for one test run. */
+export async function resetTestServices(): Promise<void> {
+  await dropTestDatabase();
+  await deleteTestRedisKeys();
+}
+
+/** Leaves nothing of the run behind. */
+export const removeTestServices = resetTestServices;
