@@ -35,6 +35,8 @@ export function authRoutes(container: Container): Router {
     const passwordHash = await hashPassword(input.password, config.passwordHashCost);
     const user = await User.query()
       .insert({ name: input.name, email: input.email, passwordHash })
+      // Read back every column so the answer carries the defaults (image) the database filled in.
+      .returning('*')
       .catch((error: { constraint?: string }) => {
         // Two sign-ups racing for one email: the unique index decides, and the loser gets the same answer.
         if (error.constraint === 'users_email_lower_unique') throw conflict(EMAIL_ALREADY_REGISTERED);
@@ -48,7 +50,7 @@ export function authRoutes(container: Container): Router {
   router.post('/login', async (req, res) => {
     const input = parseBody(loginSchema, req.body);
     const address = req.ip ?? 'unknown';
-    const retryAfter = await throttle.retryAfterSeconds(input.email, address);
+    const retryAfter = await throttle.admitAttempt(input.email, address);
     if (retryAfter > 0) {
       const minutes = Math.ceil(retryAfter / 60);
       throw new HttpError(
@@ -59,10 +61,7 @@ export function authRoutes(container: Container): Router {
       );
     }
     const user = await findUserByEmail(input.email);
-    if (!user || !(await verifyPassword(input.password, user.passwordHash))) {
-      await throttle.recordFailure(input.email, address);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
+    if (!user || !(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
     await throttle.reset(input.email, address);
     const csrfToken = await signIn(req, user.id, input.remember === true, newCsrfToken);
     await acceptPendingInvitations(user, activity);

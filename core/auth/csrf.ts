@@ -18,11 +18,13 @@ export function csrfGuard(req: Request, _res: Response, next: NextFunction): voi
   if (SAFE_METHODS.has(req.method)) return next();
   const expected = req.session?.csrfToken;
   const sent = req.get(CSRF_HEADER);
-  const valid =
-    typeof expected === 'string' &&
-    typeof sent === 'string' &&
-    sent.length === expected.length &&
-    timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
-  if (!valid) throw forbidden('Invalid CSRF token');
+  if (typeof expected !== 'string' || typeof sent !== 'string' || !sameBytes(sent, expected)) throw forbidden('Invalid CSRF token');
   next();
+}
+
+/** Lengths are compared in bytes: a header of non-ASCII characters can match the token's length but not its byte length. */
+function sameBytes(sent: string, expected: string): boolean {
+  const sentBytes = Buffer.from(sent);
+  const expectedBytes = Buffer.from(expected);
+  return sentBytes.length === expectedBytes.length && timingSafeEqual(sentBytes, expectedBytes);
 }

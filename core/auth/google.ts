@@ -19,6 +19,12 @@ interface GoogleProfile {
   name?: string;
 }
 
+/** What grant keeps in `req.session.grant` with `transport: 'session'` and `response: ['tokens', 'profile']`. */
+interface GrantSession {
+  state?: string;
+  response?: { profile?: GoogleProfile; error?: unknown };
+}
+
 /** The product's error page; `error` names what failed so the page can word it (spec 1 section 8). */
 const AUTH_ERROR_PAGE = '/auth/error';
 
@@ -27,8 +33,9 @@ const grant = ((grantModule as unknown as { default?: typeof grantModule }).defa
 
 /**
  * Google sign-in through grant: `{app}/connect/google` (prompt select_account) and `{app}/connect/google/signup`
- * (prompt consent) take a same-origin `callbackUrl`; grant checks `state`, exchanges the code and fetches the
- * userinfo over TLS, and `{app}/auth/google/callback` signs the user in by verified email.
+ * (prompt consent) take a same-origin `callbackUrl`; the provider's redirect must carry a code for this session's
+ * `state`, grant exchanges the code and fetches the userinfo over TLS, and `{app}/auth/google/callback` signs the
+ * user in by the verified email of that userinfo answer.
  */
 export function googleSignInRoutes(container: Container): Router {
   const config = container.get<Config>(TOKENS.Config);
@@ -44,14 +51,38 @@ export function googleSignInRoutes(container: Container): Router {
   const activity = container.get<ActivityService>(TOKENS.Activity);
   const dashboard = `${config.basePath}/dashboard`;
 
-  const remember = (intent: 'login' | 'signup') => (req: Request, _res: Response, next: () => void) => {
+  const grantSessionOf = (req: Request) => req.session.grant as GrantSession | undefined;
+
+  const refuse = (req: Request, res: Response, reason: string) => {
+    const intent = req.session.oauth?.intent ?? 'login';
+    delete req.session.grant;
+    delete req.session.oauth;
+    logger.warn({ reason }, 'google sign-in refused');
+    res.redirect(`${AUTH_ERROR_PAGE}?error=${intent === 'signup' ? 'GoogleSignup' : 'GoogleSignin'}`);
+  };
+
+  const startSignIn = (intent: 'login' | 'signup') => (req: Request, _res: Response, next: () => void) => {
     req.session.oauth = { intent, callbackUrl: safeCallbackUrl(req.query.callbackUrl, config.publicUrl, dashboard) };
     next();
   };
-  router.get('/connect/google', remember('login'));
-  router.get('/connect/google/signup', remember('signup'));
+  router.get('/connect/google', startSignIn('login'));
+  router.get('/connect/google/signup', startSignIn('signup'));
 
-  router.use(
+  // grant checks `state` only when a `code` is present; without one it would fetch the profile with whatever
+  // access_token the query carries (a token issued to another app). Only a code for this session's state goes on.
+  router.get('/connect/google/callback', (req, res, next) => {
+    const expectedState = grantSessionOf(req)?.state;
+    const { code, state } = req.query;
+    if (typeof code === 'string' && code !== '' && typeof expectedState === 'string' && state === expectedState) {
+      next();
+      return;
+    }
+    refuse(req, res, req.query.error ? 'provider error' : 'code or state missing or not matching this session');
+  });
+
+  // GET only: a POST must not reach grant ahead of the CSRF guard.
+  router.get(
+    ['/connect/google', '/connect/google/{*rest}'],
     grant.express({
       defaults: { origin: config.publicUrl, prefix: `${config.basePath}/connect`, transport: 'session', state: true },
       google: {
@@ -70,19 +101,15 @@ export function googleSignInRoutes(container: Container): Router {
   );
 
   router.get('/auth/google/callback', async (req, res) => {
-    const intent = req.session.oauth?.intent ?? 'login';
-    const callbackUrl = req.session.oauth?.callbackUrl ?? dashboard;
-    const response = req.session.grant?.response as { profile?: GoogleProfile; error?: unknown } | undefined;
-    delete req.session.grant;
-    delete req.session.oauth;
+    const response = grantSessionOf(req)?.response;
     const profile = response?.profile;
     const verified = profile?.email_verified === true || profile?.email_verified === 'true';
     if (response?.error || !profile?.sub || !profile.email || !verified) {
-      logger.warn({ reason: response?.error ? 'provider error' : 'no verified email' }, 'google sign-in refused');
-      res.redirect(`${AUTH_ERROR_PAGE}?error=${intent === 'signup' ? 'GoogleSignup' : 'GoogleSignin'}`);
+      refuse(req, res, response?.error ? 'provider error' : 'no verified email');
       return;
     }
-    const user = await findOrCreateGoogleUser(profile as Required<Pick<GoogleProfile, 'sub' | 'email'>> & GoogleProfile);
+    const callbackUrl = req.session.oauth?.callbackUrl ?? dashboard;
+    const user = await findOrCreateGoogleUser({ ...profile, sub: profile.sub, email: profile.email });
     await activity.record({ workspaceId: null, actorUserId: user.id, action: 'user.signed_in_with_google', entityType: 'user', entityId: user.externalId });
     await signIn(req, user.id, false, newCsrfToken);
     await acceptPendingInvitations(user, activity);
@@ -94,7 +121,7 @@ export function googleSignInRoutes(container: Container): Router {
 
 /** The Google account is linked to the user with the same (verified) email, or a new user is made for it. */
 async function findOrCreateGoogleUser(profile: GoogleProfile & { sub: string; email: string }): Promise<User> {
-  const bySubject = await User.query().findOne({ googleSubject: profile.sub });
+  const bySubject = await User.query().findOne({ google_subject: profile.sub });
   if (bySubject) return bySubject;
   const byEmail = await findUserByEmail(profile.email);
   if (byEmail) {

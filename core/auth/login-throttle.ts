@@ -4,7 +4,7 @@ import type { RedisClient } from '../platform/redis';
 export const MAX_FAILED_LOGINS = 5;
 export const FAILED_LOGIN_WINDOW_SECONDS = 15 * 60;
 
-/** Failed sign-ins counted per email and client address in Redis, so the limit holds across web processes. */
+/** Sign-in attempts since the last success, counted per email and client address in Redis, so the limit holds across web processes. */
 export class LoginThrottle {
   constructor(
     private readonly redis: RedisClient,
@@ -16,17 +16,15 @@ export class LoginThrottle {
     return `${this.prefix}login-failures:${emailHash}:${address}`;
   }
 
-  /** Seconds until another attempt is allowed, or 0 when the attempt may go ahead. */
-  async retryAfterSeconds(email: string, address: string): Promise<number> {
+  /**
+   * Counts this attempt before the password is checked, so simultaneous guesses cannot all get in under the limit,
+   * and answers the seconds until another attempt is allowed, or 0 when this one may go ahead. A success resets.
+   */
+  async admitAttempt(email: string, address: string): Promise<number> {
     const key = this.key(email, address);
-    const failures = Number((await this.redis.get(key)) ?? 0);
-    if (failures < MAX_FAILED_LOGINS) return 0;
+    const [attempts] = await this.redis.multi().incr(key).expire(key, FAILED_LOGIN_WINDOW_SECONDS, 'NX').exec();
+    if (Number(attempts) <= MAX_FAILED_LOGINS) return 0;
     return Math.max(1, await this.redis.ttl(key));
-  }
-
-  async recordFailure(email: string, address: string): Promise<void> {
-    const key = this.key(email, address);
-    await this.redis.multi().incr(key).expire(key, FAILED_LOGIN_WINDOW_SECONDS, 'NX').exec();
   }
 
   async reset(email: string, address: string): Promise<void> {
