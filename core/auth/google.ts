@@ -119,19 +119,29 @@ export function googleSignInRoutes(container: Container): Router {
   return router;
 }
 
-/** The Google account is linked to the user with the same (verified) email, or a new user is made for it. */
+/**
+ * The Google account is linked to the user with the same (verified) email, or a new user is made for it.
+ * A password set on an account whose email was never verified is dropped when Google proves the address:
+ * otherwise whoever registered someone else's email first would keep a way into the real owner's account.
+ */
 async function findOrCreateGoogleUser(profile: GoogleProfile & { sub: string; email: string }): Promise<User> {
   const bySubject = await User.query().findOne({ google_subject: profile.sub });
   if (bySubject) return bySubject;
   const byEmail = await findUserByEmail(profile.email);
   if (byEmail) {
-    return byEmail.$query().patchAndFetch({ googleSubject: profile.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date() });
+    return byEmail.$query().patchAndFetch({
+      googleSubject: profile.sub,
+      emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(),
+      passwordHash: byEmail.emailVerifiedAt ? byEmail.passwordHash : null,
+    });
   }
-  return User.query().insert({
-    name: profile.name?.trim() || profile.email.split('@')[0],
-    email: profile.email,
-    googleSubject: profile.sub,
-    emailVerifiedAt: new Date(),
-    passwordHash: null,
-  });
+  try {
+    return await User.query()
+      .insert({ name: profile.name?.trim() || profile.email.split('@')[0], email: profile.email, googleSubject: profile.sub, emailVerifiedAt: new Date(), passwordHash: null })
+      .returning('*');
+  } catch (error) {
+    // Two first sign-ins of one new account at once: the unique index lets one insert win; the other links to it.
+    if ((error as { nativeError?: { code?: string } }).nativeError?.code !== '23505') throw error;
+    return findOrCreateGoogleUser(profile);
+  }
 }

@@ -18,6 +18,7 @@ import { healthRoutes } from './health';
 import { buildPluginRouter } from './plugin-routes';
 import type { PluginRegistry } from './plugin-registry';
 import { requestLog } from './request-log';
+import { pageRoutes, RemoteCatalogue, webAssetRoutes } from './web-assets';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -52,7 +53,11 @@ export function buildApp(container: Container): Express {
   });
   product.use('/api/v1', api);
 
+  const pages = pageRoutes(config);
+  app.use(config.basePath, webAssetRoutes(container.get(RemoteCatalogue)));
   app.use(config.basePath, product);
+  app.use(config.basePath, pages.underBasePath);
+  app.use(pages.atRoot);
   app.use(errorHandler(logger));
   return app;
 }

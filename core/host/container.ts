@@ -12,6 +12,7 @@ import { PermissionService } from '../workspaces/permissions';
 import { WorkspacePluginsService } from '../workspaces/workspace-plugins';
 import { PluginLoadError } from './plugin-discovery';
 import type { PluginRegistry } from './plugin-registry';
+import { RemoteCatalogue } from './web-assets';
 
 export interface Infrastructure {
   config: Config;
@@ -34,6 +35,7 @@ export function buildContainer(infrastructure: Infrastructure, registry: PluginR
   container.bind(TOKENS.Crypto).to(CryptoService);
   container.bind(TOKENS.Activity).to(ActivityService);
   container.bind(TOKENS.WorkspacePlugins).to(WorkspacePluginsService);
+  container.bind(RemoteCatalogue).toConstantValue(new RemoteCatalogue(infrastructure.config.basePath));
 
   for (const plugin of registry.plugins) {
     const definition = plugin.definition;

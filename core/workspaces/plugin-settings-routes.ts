@@ -1,6 +1,7 @@
 import express, { type Router } from 'express';
 import type { Container } from 'inversify';
 import type { PluginRegistry } from '../host/plugin-registry';
+import { RemoteCatalogue } from '../host/web-assets';
 import type { PluginManifest } from '../plugin-api/manifest';
 import { notFound } from '../platform/errors';
 import { parseBody, requireMembership, requireUser } from '../platform/http';
@@ -28,6 +29,7 @@ export function pluginSettingsRoutes(container: Container): Router {
   const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
+  const remotes = container.get(RemoteCatalogue);
   const router = express.Router();
 
   const workspaceEntries = async (workspaceId: number) => {
@@ -35,8 +37,8 @@ export function pluginSettingsRoutes(container: Container): Router {
     return registry.manifests().map((manifest) => ({
       ...catalogueEntry(manifest),
       enabled: states.get(manifest.id) ?? false,
-      // The web remote each plugin serves; none of the plugins has one yet.
-      remoteEntry: null,
+      // A disabled plugin's code is not loaded at all.
+      remoteEntry: states.get(manifest.id) ? remotes.entryUrl(manifest.id) : null,
     }));
   };
 

@@ -341,6 +341,21 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
       expect(users).to.have.length(1);
       expect(users[0].google_subject).to.equal(account.sub);
 
+      // The address was never verified for the password, so whoever chose it may not be its owner: it no longer signs in.
+      const passwordLogin = await passwordAgent.post(`${APP}/auth/login`).set('X-CSRF-Token', anonymous.csrfToken).send({ email, password: STRONG_PASSWORD });
+      expect(passwordLogin.status).to.equal(401);
+      expect(users[0].password_hash).to.equal(null);
+    });
+
+    it('keeps the password of an account whose email was already verified when linking', async () => {
+      const passwordAgent = agentOfHost();
+      const { body: anonymous } = await passwordAgent.get(`${APP}/auth/csrf`).expect(200);
+      const email = uniqueEmail('verified');
+      const { response: signup } = await signUp(passwordAgent, anonymous.csrfToken, { email });
+      expect(signup.status).to.equal(201);
+      await host.host.knex('users').whereRaw('lower(email) = lower(?)', [email]).update({ email_verified_at: new Date() });
+
+      expect((await signInWithGoogle(agentOfHost(), googleAccount({ email }))).landing).to.equal('/axal/dashboard');
       const passwordLogin = await passwordAgent.post(`${APP}/auth/login`).set('X-CSRF-Token', anonymous.csrfToken).send({ email, password: STRONG_PASSWORD });
       expect(passwordLogin.status).to.equal(200);
       expect(passwordLogin.body.user.externalId).to.equal(signup.body.user.externalId);

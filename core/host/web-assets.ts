@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Request, type Response, type Router } from 'express';
+import { projectRoot, type Config } from '../platform/config';
+
+export const DIST_DIR = path.join(projectRoot, 'dist');
+const SHELL_DIR = path.join(DIST_DIR, 'shell');
+const REMOTES_DIR = path.join(DIST_DIR, 'remotes');
+const BASE_PATH_PLACEHOLDER = /__APP_BASE_PATH__/g;
+const CONFIG_PLACEHOLDER = '<!--axal-config-->';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+/** Chunks carry a 12-hex content hash in their names and never change; entry files keep their names across builds. */
+const CONTENT_HASHED = /\.[0-9a-f]{12}\./;
+
+/** Pages of the product that live outside the base path (spec 1 section 2.1). */
+const PUBLIC_ROOT_PAGES = ['/auth/error', '/resources/{*page}', '/about', '/contact', '/blog', '/terms', '/privacy'];
+
+const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
+
+function hashOf(file: string): string {
+  return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
+}
+
+/**
+ * Where the browser loads each plugin's remote from. The URL carries a hash of the remote's entry, so a deploy never
+ * mixes an old shell with new remote code: a stale URL answers 404 and the shell asks for the list again.
+ */
+export class RemoteCatalogue {
+  private readonly cache = new Map<string, { mtimeMs: number; version: string }>();
+
+  constructor(private readonly basePath: string) {}
+
+  version(pluginId: string): string | null {
+    const entry = path.join(REMOTES_DIR, pluginId, 'remoteEntry.js');
+    if (!existsSync(entry)) return null;
+    const { mtimeMs } = statSync(entry);
+    const cached = this.cache.get(pluginId);
+    if (cached?.mtimeMs === mtimeMs) return cached.version;
+    const version = hashOf(entry);
+    this.cache.set(pluginId, { mtimeMs, version });
+    return version;
+  }
+
+  entryUrl(pluginId: string): string | null {
+    const version = this.version(pluginId);
+    return version ? `${this.basePath}/remotes/${pluginId}/${version}/remoteEntry.js` : null;
+  }
+}
+
+function setCaching(res: Response, file: string): void {
+  res.setHeader('Cache-Control', CONTENT_HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
+}
+
+/** The page every browser route gets; the router in the shell decides what it shows. */
+function pageHandler(config: Config) {
+  const template = path.join(SHELL_DIR, 'index.html');
+  let cached: { mtimeMs: number; html: string } | null = null;
+  return (_req: Request, res: Response) => {
+    if (!existsSync(template)) {
+      res.status(503).type('text/plain').send('The web app has not been built yet. Run `npm run build` (npm start does it for you).');
+      return;
+    }
+    const { mtimeMs } = statSync(template);
+    if (cached?.mtimeMs !== mtimeMs) {
+      const runtime = JSON.stringify({ basePath: config.basePath, version: hashOf(template) });
+      const html = readFileSync(template, 'utf8')
+        .replace(BASE_PATH_PLACEHOLDER, config.basePath)
+        .replace(CONFIG_PLACEHOLDER, `<meta name="axal-config" content='${escapeAttribute(runtime)}'>`);
+      cached = { mtimeMs, html };
+    }
+    res.setHeader('Cache-Control', NO_CACHE);
+    res.type('html').send(cached.html);
+  };
+}
+
+/** Static files of the shell and the remotes under the base path. */
+export function webAssetRoutes(remotes: RemoteCatalogue): Router {
+  const router = express.Router();
+  router.use('/assets', express.static(SHELL_DIR, { index: false, fallthrough: false, setHeaders: setCaching }));
+  router.get('/remotes/:pluginId/:version/{*file}', (req, res, next) => {
+    const pluginId = String(req.params.pluginId);
+    if (remotes.version(pluginId) !== req.params.version) {
+      res.status(404).json({ error: 'This version of the plugin is no longer served. Reload the page.' });
+      return;
+    }
+    const file = (req.params.file as unknown as string[]).join('/');
+    setCaching(res, file);
+    res.sendFile(file, { root: path.join(REMOTES_DIR, pluginId), dotfiles: 'deny' }, (error) => {
+      if (error) next();
+    });
+  });
+  return router;
+}
+
+/** Every GET that is not an API call gets the shell's page: under the base path and the public root pages. */
+export function pageRoutes(config: Config): { underBasePath: Router; atRoot: Router } {
+  const serve = pageHandler(config);
+  const underBasePath = express.Router();
+  underBasePath.get(['/', '/{*page}'], (req, res, next) => {
+    if (/^\/(api|auth|connect|assets|remotes)(\/|$)/.test(req.path)) return next();
+    serve(req, res);
+  });
+  const atRoot = express.Router();
+  atRoot.get(PUBLIC_ROOT_PAGES, serve);
+  atRoot.get('/', (_req, res) => res.redirect(config.basePath));
+  return { underBasePath, atRoot };
+}

@@ -1,0 +1,27 @@
+/**
+ * The web SDK: what the shell and every plugin remote share as one copy. This entry has no UI library in it,
+ * so the light public pages can use it; Blueprint-based parts are in `@axal/web-sdk/ui`.
+ */
+export { api, apiV1, ApiError, setCsrfToken } from './api-client';
+export type { ApiRequest, FieldErrors } from './api-client';
+export { queryClient } from './query-client';
+export { appPath, runtimeConfig } from './runtime-config';
+export type { RuntimeConfig } from './runtime-config';
+export {
+  currentWorkspaceIdAtom,
+  fetchSession,
+  roleQueryKey,
+  sessionQueryKey,
+  useCurrentWorkspaceId,
+  usePermission,
+  useSession,
+  useWorkspaceRole,
+} from './session';
+export type { Role, SessionInfo, SessionUser, WorkspaceRole } from './session';
+export { defineWebPlugin, isWebPlugin, WEB_PLUGIN_TYPE } from './define-web-plugin';
+export type { ClientSection, ClientSectionProps, DashboardCard, DashboardCardProps, WebPlugin, WebPluginDefinition } from './define-web-plugin';
+export { remoteContainerName } from './remote-name';
+export { formatDate, formatFileSize, formatIndianDate, formatLongDate, formatRelativeTime, formatRupees, initialsOf, truncate } from './format';
+export type { DateInput } from './format';
+export { pageWindow } from './pagination';
+export type { PageWindowItem } from './pagination';

@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import webpack from 'webpack';
+import { projectRoot } from '../../core/platform/config';
+import { DEFAULT_PLUGIN_DIRS } from '../../core/host/host';
+import { discoverPlugins } from '../../core/host/plugin-discovery';
+import { DIST_DIR, remoteConfig, shellConfig } from './webpack-configs';
+
+const BUILD_INFO = path.join(DIST_DIR, 'build-info.json');
+export const TEST_FIXTURE_PLUGIN_DIR = path.join(projectRoot, 'tests', 'fixtures', 'plugins');
+
+interface WebPluginSource {
+  id: string;
+  dir: string;
+}
+
+interface BuildInfo {
+  builtAt: string;
+  remotes: string[];
+}
+
+/** Plugins that have a web part (`web/plugin.tsx`). */
+export function webPlugins(pluginDirs: string[]): WebPluginSource[] {
+  return discoverPlugins(pluginDirs)
+    .filter((plugin) => existsSync(path.join(plugin.dir, 'web', 'plugin.tsx')))
+    .map((plugin) => ({ id: plugin.manifest.id, dir: plugin.dir }));
+}
+
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(target).reduce((newest, entry) => (entry === 'node_modules' ? newest : Math.max(newest, newestChange(path.join(target, entry)))), stats.mtimeMs);
+}
+
+/** True when there is no build, its set of remotes differs, or any web source is newer than it. */
+export function isBuildStale(pluginDirs: string[]): boolean {
+  if (!existsSync(BUILD_INFO)) return true;
+  const info = JSON.parse(readFileSync(BUILD_INFO, 'utf8')) as BuildInfo;
+  const plugins = webPlugins(pluginDirs);
+  if (plugins.some((plugin) => !info.remotes.includes(plugin.id))) return true;
+  const sources = [
+    path.join(projectRoot, 'shell'),
+    path.join(projectRoot, 'core', 'plugin-api', 'web'),
+    path.join(projectRoot, 'package.json'),
+    ...plugins.map((plugin) => path.join(plugin.dir, 'web')),
+  ];
+  const builtAt = statSync(BUILD_INFO).mtimeMs;
+  return sources.some((source) => newestChange(source) > builtAt);
+}
+
+/** One multi-config webpack run: the shell and every plugin remote, content-hashed, into dist/. */
+export async function buildWeb(pluginDirs: string[]): Promise<void> {
+  const plugins = webPlugins(pluginDirs);
+  const compiler = webpack([shellConfig(), ...plugins.map((plugin) => remoteConfig(plugin.id, plugin.dir))]);
+  const stats = await new Promise<webpack.MultiStats | undefined>((resolve, reject) =>
+    compiler.run((error, result) => (error ? reject(error) : resolve(result))),
+  );
+  await new Promise<void>((resolve) => compiler.close(() => resolve()));
+  if (!stats || stats.hasErrors()) {
+    throw new Error(`Web build failed:\n${stats?.toString({ all: false, errors: true, colors: false }) ?? ''}`);
+  }
+  const info: BuildInfo = { builtAt: new Date().toISOString(), remotes: plugins.map((plugin) => plugin.id) };
+  writeFileSync(BUILD_INFO, JSON.stringify(info, null, 2));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false }, 'with-test-fixtures': { type: 'boolean', default: false } } });
+  const pluginDirs = values['with-test-fixtures'] ? [...DEFAULT_PLUGIN_DIRS, TEST_FIXTURE_PLUGIN_DIR] : DEFAULT_PLUGIN_DIRS;
+  if (values['if-stale'] && !isBuildStale(pluginDirs)) return;
+  const started = Date.now();
+  console.log('Building the web app...');
+  await buildWeb(pluginDirs);
+  console.log(`Web app built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { appPath } from '@axal/web-sdk';
+import { PageLoading } from './PageLoading';
+import { useAppliedTheme } from './theme';
+
+type Area = Record<string, ComponentType>;
+
+/** A page from an area module; each area is its own chunk, so the landing page never downloads the workspace app. */
+function pageOf(loadArea: () => Promise<Area>, name: string) {
+  const Page = lazy(() => loadArea().then((area) => ({ default: area[name] })));
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const publicSite = () => import('../public/public-site') as Promise<Area>;
+const authArea = () => import('../auth/auth-area') as Promise<Area>;
+const signedInArea = () => import('../workspace/signed-in-area') as Promise<Area>;
+
+const base = appPath();
+
+export function AppRoutes() {
+  useAppliedTheme();
+  return (
+    <Routes>
+      <Route path={base} element={pageOf(publicSite, 'LandingPage')} />
+      <Route path="/about" element={pageOf(publicSite, 'AboutPage')} />
+      <Route path="/contact" element={pageOf(publicSite, 'ContactPage')} />
+      <Route path="/resources/contact-us" element={pageOf(publicSite, 'ContactPage')} />
+      <Route path="/blog" element={pageOf(publicSite, 'BlogPage')} />
+      <Route path="/terms" element={pageOf(publicSite, 'TermsPage')} />
+      <Route path="/resources/terms-and-conditions" element={pageOf(publicSite, 'TermsPage')} />
+      <Route path="/privacy" element={pageOf(publicSite, 'PrivacyPage')} />
+      <Route path="/resources/privacy-policy" element={pageOf(publicSite, 'PrivacyPage')} />
+      <Route path="/auth/error" element={pageOf(authArea, 'AuthErrorPage')} />
+      <Route path={`${base}/login`} element={pageOf(authArea, 'LoginPage')} />
+      <Route path={`${base}/signup`} element={pageOf(authArea, 'SignupPage')} />
+      <Route path={`${base}/workspace-deleted`} element={pageOf(authArea, 'WorkspaceDeletedPage')} />
+      <Route path={`${base}/create-workspace`} element={pageOf(signedInArea, 'CreateWorkspacePage')} />
+      <Route path={`${base}/dashboard`} element={pageOf(signedInArea, 'DefaultWorkspaceRedirect')} />
+      <Route path={`${base}/settings`} element={pageOf(signedInArea, 'DefaultWorkspaceRedirect')} />
+      <Route path={`${base}/profile`} element={pageOf(signedInArea, 'ProfilePage')} />
+      <Route path={`${base}/w/:workspaceId/*`} element={pageOf(signedInArea, 'WorkspaceFrame')} />
+      <Route path="/" element={<Navigate to={base} replace />} />
+      <Route path="*" element={pageOf(publicSite, 'NotFoundPage')} />
+    </Routes>
+  );
+}

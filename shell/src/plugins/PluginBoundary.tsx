@@ -1,0 +1,31 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { RemoteErrorPanel } from './RemoteErrorPanel';
+
+interface Props {
+  pluginName: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** Whatever a plugin's page throws stays inside its own area; the sidebar and every other page keep working. */
+export class PluginBoundary extends Component<Props, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.warn(`The ${this.props.pluginName} area failed`, error.message, info.componentStack);
+  }
+
+  private readonly retry = () => {
+    this.setState({ error: null });
+    this.props.onRetry();
+  };
+
+  override render() {
+    if (this.state.error) return <RemoteErrorPanel pluginName={this.props.pluginName} onRetry={this.retry} />;
+    return this.props.children;
+  }
+}
