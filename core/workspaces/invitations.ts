@@ -2,7 +2,7 @@ import type { ActivityService } from '../activity/activity-service';
 import { WorkspaceInvitation } from './models';
 
 /** An invitation becomes a membership as soon as the invited email signs up or signs in. */
-export async function acceptPendingInvitations(user: { id: number; email: string }, activity: ActivityService): Promise<void> {
+export async function acceptPendingInvitations(user: { id: number; externalId: string; email: string }, activity: ActivityService): Promise<void> {
   await WorkspaceInvitation.transaction(async (trx) => {
     const invitations = await WorkspaceInvitation.query(trx).whereRaw('lower(email) = lower(?)', [user.email]).forUpdate();
     for (const invitation of invitations) {
@@ -16,7 +16,7 @@ export async function acceptPendingInvitations(user: { id: number; email: string
           actorUserId: user.id,
           action: 'member.joined',
           entityType: 'member',
-          entityId: String(user.id),
+          entityId: user.externalId,
           metadata: { role: invitation.role, invitationId: invitation.externalId },
         },
         trx,

@@ -26,6 +26,16 @@ export const deleteWorkspaceSchema = z.object({
   confirmation: z.string({ error: 'Invalid confirmation' }),
 });
 
+/** The activity log's page cursor: the id of the last entry of the page before. */
+export const activityQuerySchema = z.object({
+  before: z
+    .string({ error: 'Invalid cursor' })
+    .regex(/^[1-9][0-9]*$/, 'Invalid cursor')
+    .transform(Number)
+    .refine(Number.isSafeInteger, 'Invalid cursor')
+    .optional(),
+});
+
 export const pluginSwitchSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });

@@ -6,6 +6,7 @@ import type { PluginManifest } from '../plugin-api/manifest';
 import { conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { TOKENS } from '../platform/tokens';
+import { WORKSPACE_NOT_FOUND } from './access';
 
 export const PLUGIN_SWITCHED_EVENT = 'workspace.plugin-switched';
 
@@ -61,7 +62,8 @@ export class WorkspacePluginsService {
     if (!manifest) throw notFound('Plugin not found');
     await this.knex.transaction(async (trx) => {
       // Serialises switches within one workspace, so two concurrent switches cannot break a dependency.
-      await trx('workspaces').where({ id: workspaceId }).forUpdate().first('id');
+      const workspace = await trx('workspaces').where({ id: workspaceId }).forUpdate().first('id');
+      if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
       const states = await this.states(workspaceId, trx);
       if (states.get(pluginId) === enabled) return;
       if (enabled) this.assertRequirementsEnabled(manifest, states);

@@ -6,8 +6,8 @@ import { externalIdParam, parseBody, requireMembership, requireUser } from '../p
 import { TOKENS } from '../platform/tokens';
 import { membershipGuard, permissionGuard, sessionGuard } from './access';
 import type { PermissionService } from './permissions';
-import { addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
-import { WorkspaceService } from './workspace-service';
+import { activityQuerySchema, addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
+import { DELETE_OWNER_ONLY, WorkspaceService } from './workspace-service';
 
 const ACTIVITY_PAGE_SIZE = 50;
 
@@ -66,8 +66,7 @@ export function workspaceRoutes(container: Container): Router {
 
   router.delete('/workspaces/:workspaceId/members/:memberId', ...member, async (req, res) => {
     const memberId = externalIdParam(req, 'memberId', 'Member not found');
-    const membership = requireMembership(req);
-    await workspaces.removeMember(membership, memberId, requireUser(req), permissions.can(membership.role, 'manage_members'));
+    await workspaces.removeMember(requireMembership(req), memberId, requireUser(req));
     res.status(204).end();
   });
 
@@ -78,14 +77,13 @@ export function workspaceRoutes(container: Container): Router {
   });
 
   router.get('/workspaces/:workspaceId/activity', ...member, allow('manage_workspace'), async (req, res) => {
-    const before = Number(req.query.before);
-    const entries = await activity.forWorkspace(requireMembership(req).workspace.id, {
-      limit: ACTIVITY_PAGE_SIZE + 1,
-      beforeId: Number.isSafeInteger(before) && before > 0 ? before : undefined,
-    });
+    const { before } = activityQuerySchema.parse(req.query);
+    const entries = await activity.forWorkspace(requireMembership(req).workspace.id, { limit: ACTIVITY_PAGE_SIZE + 1, beforeId: before });
     const page = entries.slice(0, ACTIVITY_PAGE_SIZE);
     const actorIds = [...new Set(page.map((entry) => entry.actorUserId).filter((id): id is number => id !== null))];
-    const actors = new Map((actorIds.length ? await User.query().findByIds(actorIds) : []).map((user) => [user.id, user]));
+    const actors = new Map(
+      (actorIds.length ? await User.query().findByIds(actorIds) : []).map((user) => [user.id, { externalId: user.externalId, name: user.name }]),
+    );
     res.json({
       activity: page.map((entry) => ({
         id: entry.id,
@@ -94,7 +92,7 @@ export function workspaceRoutes(container: Container): Router {
         entityId: entry.entityId,
         metadata: entry.metadata,
         createdAt: entry.createdAt,
-        actor: entry.actorUserId && actors.get(entry.actorUserId) ? { externalId: actors.get(entry.actorUserId)!.externalId, name: actors.get(entry.actorUserId)!.name } : null,
+        actor: (entry.actorUserId !== null && actors.get(entry.actorUserId)) || null,
       })),
       nextCursor: entries.length > ACTIVITY_PAGE_SIZE ? String(page[page.length - 1].id) : null,
     });
@@ -102,9 +100,9 @@ export function workspaceRoutes(container: Container): Router {
 
   const deleteWorkspace = async (req: express.Request, res: express.Response) => {
     const { confirmation } = parseBody(deleteWorkspaceSchema, req.body);
-    res.json(await workspaces.delete(requireMembership(req), confirmation));
+    res.json(await workspaces.delete(requireMembership(req), confirmation, requireUser(req)));
   };
-  const ownerOnly = allow('delete_workspace', 'Only the workspace owner can delete this workspace');
+  const ownerOnly = allow('delete_workspace', DELETE_OWNER_ONLY);
   router.delete('/workspaces/:workspaceId', ...member, ownerOnly, deleteWorkspace);
   router.post('/workspaces/:workspaceId/delete', ...member, ownerOnly, deleteWorkspace);
 

@@ -7,8 +7,9 @@ import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Membership, SessionUser } from '../platform/http';
 import { TOKENS } from '../platform/tokens';
+import { WORKSPACE_NOT_FOUND } from './access';
 import { Workspace, WorkspaceInvitation, WorkspaceMember } from './models';
-import type { Role } from './permissions';
+import type { PermissionService, Role } from './permissions';
 import type { WorkspacePluginsService } from './workspace-plugins';
 
 export const MEMBERSHIP_REMOVED_EVENT = 'workspace.member-removed';
@@ -33,6 +34,7 @@ const LAST_OWNER = 'A workspace must keep at least one owner: the last owner can
 const OWNER_ONLY = 'Only an owner can change or remove an owner';
 const GRANT_OWNER_ONLY = 'Only an owner can grant the OWNER role';
 const MEMBER_NOT_FOUND = 'Member not found';
+export const DELETE_OWNER_ONLY = 'Only the workspace owner can delete this workspace';
 
 @injectable()
 export class WorkspaceService {
@@ -42,6 +44,7 @@ export class WorkspaceService {
     @inject(TOKENS.Activity) private readonly activity: ActivityService,
     @inject(TOKENS.WorkspacePlugins) private readonly plugins: WorkspacePluginsService,
     @inject(TOKENS.Events) private readonly events: EventBus,
+    @inject(TOKENS.Permissions) private readonly permissions: PermissionService,
   ) {}
 
   async create(name: string, owner: SessionUser): Promise<Workspace> {
@@ -67,13 +70,15 @@ export class WorkspaceService {
   }
 
   async detail(membership: Membership): Promise<{ externalId: string; name: string; role: Role; memberCount: number; createdAt: Date }> {
-    const workspace = await Workspace.query().findById(membership.workspace.id).throwIfNotFound();
+    const workspace = await Workspace.query().findById(membership.workspace.id);
+    if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
     const [{ count }] = await this.knex('workspace_members').where({ workspace_id: workspace.id }).count({ count: '*' });
     return { externalId: workspace.externalId, name: workspace.name, role: membership.role, memberCount: Number(count), createdAt: workspace.createdAt };
   }
 
   async rename(membership: Membership, name: string, actor: SessionUser): Promise<{ externalId: string; name: string }> {
     await this.knex.transaction(async (trx) => {
+      const previous = await this.lockWorkspace(trx, membership.workspace.id);
       await Workspace.query(trx).findById(membership.workspace.id).patch({ name });
       await this.activity.record(
         {
@@ -82,7 +87,7 @@ export class WorkspaceService {
           action: 'workspace.renamed',
           entityType: 'workspace',
           entityId: membership.workspace.externalId,
-          metadata: { from: membership.workspace.name, to: name },
+          metadata: { from: previous.name, to: name },
         },
         trx,
       );
@@ -100,7 +105,7 @@ export class WorkspaceService {
   }
 
   async invitations(workspaceId: number): Promise<InvitationView[]> {
-    const rows = await WorkspaceInvitation.query().where({ workspaceId }).orderBy('id');
+    const rows = await WorkspaceInvitation.query().where({ workspace_id: workspaceId }).orderBy('id');
     return rows.map((row) => ({ externalId: row.externalId, email: row.email, role: row.role, createdAt: row.createdAt }));
   }
 
@@ -110,12 +115,14 @@ export class WorkspaceService {
     input: { email: string; role: Role },
     actor: SessionUser,
   ): Promise<{ member: MemberView } | { invitation: InvitationView }> {
-    if (input.role === 'OWNER' && membership.role !== 'OWNER') throw forbidden(GRANT_OWNER_ONLY);
     const workspaceId = membership.workspace.id;
-    const user = await User.query().whereRaw('lower(email) = lower(?)', [input.email]).first();
     return this.knex.transaction(async (trx) => {
+      const { actorRole } = await this.lockMembership(trx, membership, actor);
+      this.assertManagesMembers(actorRole);
+      if (input.role === 'OWNER' && actorRole !== 'OWNER') throw forbidden(GRANT_OWNER_ONLY);
+      const user = await User.query(trx).whereRaw('lower(email) = lower(?)', [input.email]).first();
       if (user) {
-        const existing = await WorkspaceMember.query(trx).where({ workspaceId, userId: user.id }).first();
+        const existing = await WorkspaceMember.query(trx).where({ workspace_id: workspaceId, user_id: user.id }).first();
         if (existing) throw conflict('This user is already a member of this workspace');
         await WorkspaceMember.query(trx).insert({ workspaceId, userId: user.id, role: input.role });
         await this.activity.record(
@@ -124,7 +131,7 @@ export class WorkspaceService {
         );
         return { member: { externalId: user.externalId, name: user.name, email: user.email, image: user.image, role: input.role } };
       }
-      const invited = await WorkspaceInvitation.query(trx).where({ workspaceId }).whereRaw('lower(email) = lower(?)', [input.email]).first();
+      const invited = await WorkspaceInvitation.query(trx).where({ workspace_id: workspaceId }).whereRaw('lower(email) = lower(?)', [input.email]).first();
       if (invited) throw conflict('This email has already been invited to this workspace');
       const invitation = await WorkspaceInvitation.query(trx).insert({ workspaceId, email: input.email, role: input.role, invitedBy: actor.id });
       await this.activity.record(
@@ -137,8 +144,10 @@ export class WorkspaceService {
 
   async changeRole(membership: Membership, memberExternalId: string, role: Role, actor: SessionUser): Promise<MemberView> {
     return this.knex.transaction(async (trx) => {
-      const target = await this.lockedMember(trx, membership.workspace.id, memberExternalId);
-      if ((target.role === 'OWNER' || role === 'OWNER') && membership.role !== 'OWNER') {
+      const { actorRole } = await this.lockMembership(trx, membership, actor);
+      this.assertManagesMembers(actorRole);
+      const target = await this.memberOf(trx, membership.workspace.id, memberExternalId);
+      if ((target.role === 'OWNER' || role === 'OWNER') && actorRole !== 'OWNER') {
         throw forbidden(target.role === 'OWNER' ? OWNER_ONLY : GRANT_OWNER_ONLY);
       }
       if (target.role === 'OWNER' && role !== 'OWNER') await this.assertAnotherOwner(trx, membership.workspace.id);
@@ -159,12 +168,13 @@ export class WorkspaceService {
   }
 
   /** Admins remove members; anyone may leave a workspace, except its last owner. */
-  async removeMember(membership: Membership, memberExternalId: string, actor: SessionUser, canManageMembers: boolean): Promise<void> {
+  async removeMember(membership: Membership, memberExternalId: string, actor: SessionUser): Promise<void> {
     const leaving = memberExternalId === actor.externalId;
-    if (!leaving && !canManageMembers) throw forbidden();
     const removedUserId = await this.knex.transaction(async (trx) => {
-      const target = await this.lockedMember(trx, membership.workspace.id, memberExternalId);
-      if (!leaving && target.role === 'OWNER' && membership.role !== 'OWNER') throw forbidden(OWNER_ONLY);
+      const { actorRole } = await this.lockMembership(trx, membership, actor);
+      if (!leaving) this.assertManagesMembers(actorRole);
+      const target = await this.memberOf(trx, membership.workspace.id, memberExternalId);
+      if (!leaving && target.role === 'OWNER' && actorRole !== 'OWNER') throw forbidden(OWNER_ONLY);
       if (target.role === 'OWNER') await this.assertAnotherOwner(trx, membership.workspace.id);
       await trx('workspace_members').where({ id: target.membershipId }).delete();
       await this.activity.record(
@@ -185,8 +195,9 @@ export class WorkspaceService {
 
   async revokeInvitation(membership: Membership, invitationExternalId: string, actor: SessionUser): Promise<void> {
     await this.knex.transaction(async (trx) => {
+      this.assertManagesMembers((await this.lockMembership(trx, membership, actor)).actorRole);
       const deleted = await WorkspaceInvitation.query(trx)
-        .where({ workspaceId: membership.workspace.id, externalId: invitationExternalId })
+        .where({ workspace_id: membership.workspace.id, external_id: invitationExternalId })
         .delete()
         .returning('*');
       if (!deleted.length) throw notFound('Invitation not found');
@@ -198,11 +209,11 @@ export class WorkspaceService {
   }
 
   /** Deletes the workspace and, through ON DELETE CASCADE, every record of it, core and plugin, in one transaction. */
-  async delete(membership: Membership, confirmation: string): Promise<{ affectedMembers: number; redirectUrl: string }> {
+  async delete(membership: Membership, confirmation: string, actor: SessionUser): Promise<{ affectedMembers: number; redirectUrl: string }> {
     if (confirmation !== membership.workspace.name) throw badRequest('Invalid confirmation');
     const memberUserIds = await this.knex.transaction(async (trx) => {
-      const workspace = await trx('workspaces').where({ id: membership.workspace.id }).forUpdate().first('name');
-      if (!workspace) throw notFound('Workspace not found');
+      const { workspace, actorRole } = await this.lockMembership(trx, membership, actor);
+      if (!this.permissions.can(actorRole, 'delete_workspace')) throw forbidden(DELETE_OWNER_ONLY);
       if (workspace.name !== confirmation) throw badRequest('Invalid confirmation');
       const members: { user_id: number }[] = await trx('workspace_members').where({ workspace_id: membership.workspace.id }).select('user_id');
       await trx('workspaces').where({ id: membership.workspace.id }).delete();
@@ -213,9 +224,30 @@ export class WorkspaceService {
     return { affectedMembers: memberUserIds.length - 1, redirectUrl: `${this.config.basePath}/workspace-deleted` };
   }
 
-  private async lockedMember(trx: Knex.Transaction, workspaceId: number, memberExternalId: string) {
-    // Locking the workspace row serialises membership changes, so two demotions cannot both pass the last-owner check.
-    await trx('workspaces').where({ id: workspaceId }).forUpdate().first('id');
+  /** Locks the workspace row against concurrent changes and deletion; a workspace deleted meanwhile is not found. */
+  private async lockWorkspace(trx: Knex.Transaction, workspaceId: number): Promise<{ name: string }> {
+    const workspace = await trx('workspaces').where({ id: workspaceId }).forUpdate().first('name');
+    if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
+    return workspace;
+  }
+
+  /**
+   * Locks the workspace, which serialises changes of its membership (so two demotions cannot both pass the
+   * last-owner check), and returns the actor's role as it is now: the role the request was admitted with may have
+   * been changed, or the actor removed, by the change it waited for.
+   */
+  private async lockMembership(trx: Knex.Transaction, membership: Membership, actor: SessionUser): Promise<{ workspace: { name: string }; actorRole: Role }> {
+    const workspace = await this.lockWorkspace(trx, membership.workspace.id);
+    const current = await trx('workspace_members').where({ workspace_id: membership.workspace.id, user_id: actor.id }).first('role');
+    if (!current) throw notFound(WORKSPACE_NOT_FOUND);
+    return { workspace, actorRole: current.role as Role };
+  }
+
+  private assertManagesMembers(role: Role): void {
+    if (!this.permissions.can(role, 'manage_members')) throw forbidden();
+  }
+
+  private async memberOf(trx: Knex.Transaction, workspaceId: number, memberExternalId: string) {
     const row = await trx('workspace_members as m')
       .join('users as u', 'u.id', 'm.user_id')
       .where({ 'm.workspace_id': workspaceId, 'u.external_id': memberExternalId })

@@ -1,0 +1,178 @@
+import { expect } from 'chai';
+import type { Response } from 'supertest';
+import { signedInUser, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
+import type { Role } from '../permissions';
+import { call, dataOfWorkspace, db, internalIdOf, NO_PERMISSION } from './support';
+
+/** Spec 1 section 6, the workspace administration permissions, and the one permission of the gate-fixture test plugin. */
+const PERMISSIONS_OF: Record<Role, string[]> = {
+  OWNER: [
+    'assign_client',
+    'delete_documents',
+    'delete_workspace',
+    'manage_clients',
+    'manage_members',
+    'manage_plugins',
+    'manage_storage',
+    'manage_workspace',
+    'upload',
+    'view_storage',
+    'write_fixture_notes',
+  ],
+  ADMIN: [
+    'assign_client',
+    'delete_documents',
+    'manage_clients',
+    'manage_members',
+    'manage_plugins',
+    'manage_storage',
+    'manage_workspace',
+    'upload',
+    'view_storage',
+    'write_fixture_notes',
+  ],
+  EMPLOYEE: ['assign_client', 'upload', 'view_storage', 'write_fixture_notes'],
+  CLIENT: ['view_storage'],
+};
+
+interface Stage {
+  workspaceId: string;
+  /** Members the role under test may change or remove, so its own seat and the owners stay untouched. */
+  roleTarget: string;
+  removalTarget: string;
+  invitationId: string;
+}
+
+interface Action {
+  name: string;
+  allowed: Role[];
+  refusal: { error: string };
+  run(actor: TestSession, stage: Stage): Promise<Response>;
+  succeeds(response: Response, stage: Stage): void;
+}
+
+/** In the order they run: deleting the workspace comes last. */
+const ACTIONS: Action[] = [
+  {
+    name: 'rename the workspace',
+    allowed: ['OWNER', 'ADMIN'],
+    refusal: NO_PERMISSION,
+    run: (actor, stage) => call(actor, 'patch', `/workspaces/${stage.workspaceId}`, { name: 'Renamed Firm' }),
+    succeeds: (response, stage) => expect(response.body).to.deep.equal({ externalId: stage.workspaceId, name: 'Renamed Firm' }),
+  },
+  {
+    name: 'add a member',
+    allowed: ['OWNER', 'ADMIN'],
+    refusal: NO_PERMISSION,
+    run: (actor, stage) => call(actor, 'post', `/workspaces/${stage.workspaceId}/members`, { email: uniqueEmail('added'), role: 'EMPLOYEE' }),
+    succeeds: (response) => {
+      expect(response.status).to.equal(202);
+      expect(response.body.invitation.role).to.equal('EMPLOYEE');
+    },
+  },
+  {
+    name: 'change a role',
+    allowed: ['OWNER', 'ADMIN'],
+    refusal: NO_PERMISSION,
+    run: (actor, stage) => call(actor, 'patch', `/workspaces/${stage.workspaceId}/members/${stage.roleTarget}`, { role: 'CLIENT' }),
+    succeeds: (response, stage) => expect(response.body.member).to.include({ externalId: stage.roleTarget, role: 'CLIENT' }),
+  },
+  {
+    name: 'remove a member',
+    allowed: ['OWNER', 'ADMIN'],
+    refusal: NO_PERMISSION,
+    run: (actor, stage) => call(actor, 'delete', `/workspaces/${stage.workspaceId}/members/${stage.removalTarget}`),
+    succeeds: (response) => expect(response.status).to.equal(204),
+  },
+  {
+    name: 'revoke an invitation',
+    allowed: ['OWNER', 'ADMIN'],
+    refusal: NO_PERMISSION,
+    run: (actor, stage) => call(actor, 'delete', `/workspaces/${stage.workspaceId}/invitations/${stage.invitationId}`),
+    succeeds: (response) => expect(response.status).to.equal(204),
+  },
+  {
+    name: 'read the activity log',
+    allowed: ['OWNER', 'ADMIN'],
+    refusal: NO_PERMISSION,
+    run: (actor, stage) => call(actor, 'get', `/workspaces/${stage.workspaceId}/activity`),
+    succeeds: (response) => expect(response.body.activity).to.be.an('array').that.is.not.empty,
+  },
+  {
+    name: 'switch a plugin',
+    allowed: ['OWNER', 'ADMIN'],
+    refusal: { error: 'Only owners and admins can switch plugins' },
+    run: (actor, stage) => call(actor, 'put', `/workspaces/${stage.workspaceId}/plugins/tasks`, { enabled: false }),
+    succeeds: (response) => expect(response.body.plugin).to.include({ id: 'tasks', enabled: false }),
+  },
+  {
+    name: 'delete the workspace',
+    allowed: ['OWNER'],
+    refusal: { error: 'Only the workspace owner can delete this workspace' },
+    run: async (actor, stage) => {
+      const { name } = await db()('workspaces').where({ external_id: stage.workspaceId }).first('name');
+      return call(actor, 'delete', `/workspaces/${stage.workspaceId}`, { confirmation: name });
+    },
+    // Admin, employee, client and the member whose role changed; the removed member is gone by then.
+    succeeds: (response) => expect(response.body).to.deep.equal({ affectedMembers: 4, redirectUrl: '/axal/workspace-deleted' }),
+  },
+];
+
+const SUCCESS_STATUS = [200, 201, 202, 204];
+
+describe('workspace role matrix', () => {
+  const roles: Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'];
+  let targets: TestSession[];
+
+  before(async () => {
+    targets = await Promise.all([signedInUser('role-target'), signedInUser('removal-target')]);
+  });
+
+  for (const role of roles) {
+    describe(`as ${role}`, () => {
+      let actor: TestSession;
+      let stage: Stage;
+
+      before(async () => {
+        const { workspace, sessions } = await workspaceWithEveryRole();
+        const owner = sessions.OWNER;
+        actor = sessions[role];
+        const [roleTarget, removalTarget] = targets;
+        await Promise.all([
+          call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: roleTarget.user.email, role: 'EMPLOYEE' }).expect(201),
+          call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: removalTarget.user.email, role: 'EMPLOYEE' }).expect(201),
+        ]);
+        const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: uniqueEmail('invited'), role: 'CLIENT' }).expect(202);
+        stage = {
+          workspaceId: workspace.externalId,
+          roleTarget: roleTarget.user.externalId,
+          removalTarget: removalTarget.user.externalId,
+          invitationId: invited.body.invitation.externalId,
+        };
+      });
+
+      it(`reads its role and exactly the permissions of ${role}`, async () => {
+        const response = await call(actor, 'get', `/workspaces/${stage.workspaceId}/role`).expect(200);
+        expect(response.body).to.deep.equal({ role, permissions: PERMISSIONS_OF[role] });
+      });
+
+      for (const action of ACTIONS) {
+        if (action.allowed.includes(role)) {
+          it(`may ${action.name}`, async () => {
+            const response = await action.run(actor, stage);
+            expect(SUCCESS_STATUS, JSON.stringify(response.body)).to.include(response.status);
+            action.succeeds(response, stage);
+          });
+        } else {
+          it(`may not ${action.name}: 403 and nothing changes`, async () => {
+            const before = await dataOfWorkspace(await internalIdOf(stage.workspaceId));
+            const response = await action.run(actor, stage);
+            expect(response.status).to.equal(403);
+            expect(response.body).to.deep.equal(action.refusal);
+            expect(await dataOfWorkspace(await internalIdOf(stage.workspaceId))).to.deep.equal(before);
+          });
+        }
+      }
+    });
+  }
+});

@@ -1,0 +1,167 @@
+import { expect } from 'chai';
+import { call, dataOfWorkspace, internalIdOf, WORKSPACE_NOT_FOUND, type Method } from '../core/workspaces/tests/support';
+import { createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, type TestSession } from './support/http';
+
+/**
+ * Every workspace-scoped route. `:name` in the path, and any query or body value that is exactly `:name`, is
+ * filled from the victim workspace's `Ids`. A later issue appends its routes here; when they name a record of
+ * their own (`:clientId`, ...), it also creates one such record in `victimWorkspace` and adds its id to `Ids`
+ * (and to RECORD_IDS when it names a record inside the workspace).
+ */
+const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
+  // Workspaces, members, invitations, activity (core/workspaces).
+  { method: 'get', path: '/workspaces/:workspaceId' },
+  { method: 'patch', path: '/workspaces/:workspaceId', body: { name: 'Taken Over' } },
+  { method: 'get', path: '/workspaces/:workspaceId/role' },
+  { method: 'get', path: '/workspaces/:workspaceId/members' },
+  { method: 'post', path: '/workspaces/:workspaceId/members', body: { email: ':attackerEmail', role: 'OWNER' } },
+  { method: 'patch', path: '/workspaces/:workspaceId/members/:ownerId', body: { role: 'CLIENT' } },
+  { method: 'patch', path: '/workspaces/:workspaceId/members/:memberId', body: { role: 'ADMIN' } },
+  { method: 'delete', path: '/workspaces/:workspaceId/members/:memberId' },
+  { method: 'delete', path: '/workspaces/:workspaceId/members/:ownerId' },
+  { method: 'delete', path: '/workspaces/:workspaceId/invitations/:invitationId' },
+  { method: 'get', path: '/workspaces/:workspaceId/activity' },
+  { method: 'get', path: '/workspaces/:workspaceId/activity', query: { before: '1000000' } },
+  { method: 'delete', path: '/workspaces/:workspaceId', body: { confirmation: ':workspaceName' } },
+  { method: 'post', path: '/workspaces/:workspaceId/delete', body: { confirmation: ':workspaceName' } },
+  // Plugin settings (core/workspaces).
+  { method: 'get', path: '/workspaces/:workspaceId/plugins' },
+  { method: 'put', path: '/workspaces/:workspaceId/plugins/:pluginId', body: { enabled: false } },
+  // Plugin routes name their workspace in the query or the body (the gate-fixture test plugin shows both).
+  { method: 'get', path: '/gate-fixture/notes', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/gate-fixture/notes', query: { workspaceExternalId: ':workspaceId' } },
+  { method: 'post', path: '/gate-fixture/notes', body: { workspaceId: ':workspaceId', text: 'Planted by an outsider' } },
+  { method: 'post', path: '/gate-fixture/notes', body: { workspaceExternalId: ':workspaceId', text: 'Planted by an outsider' } },
+];
+
+/** Ids of records that live inside the victim workspace (not the workspace itself, nor global ones like a plugin id). */
+const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId'];
+
+interface ScopedRoute {
+  method: Method;
+  path: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+interface Ids {
+  workspaceId: string;
+  workspaceName: string;
+  ownerId: string;
+  memberId: string;
+  invitationId: string;
+  pluginId: string;
+  attackerEmail: string;
+}
+
+/** Workspace B, with a record of every kind the routes above name. */
+async function victimWorkspace() {
+  const owner = await signedInUser('victim-owner');
+  const workspace = await createWorkspace(owner, 'Victim Firm');
+  const member = await memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
+  const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: uniqueEmail('victim-invitee'), role: 'CLIENT' }).expect(202);
+  await call(owner, 'post', '/gate-fixture/notes', { workspaceId: workspace.externalId, text: 'Confidential' }).expect(201);
+  const ids: Omit<Ids, 'attackerEmail'> = {
+    workspaceId: workspace.externalId,
+    workspaceName: workspace.name,
+    ownerId: owner.user.externalId,
+    memberId: member.user.externalId,
+    invitationId: invited.body.invitation.externalId,
+    pluginId: 'gate-fixture',
+  };
+  return { owner, ids };
+}
+
+function fillValue(value: string, ids: Ids): string {
+  return value.replace(/:(\w+)/g, (_, name: string) => {
+    if (!(name in ids)) throw new Error(`No id for :${name}: create the record in victimWorkspace and add it to Ids`);
+    return ids[name as keyof Ids];
+  });
+}
+
+function send(session: TestSession, route: ScopedRoute, ids: Ids) {
+  const fill = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' && value.startsWith(':') ? fillValue(value, ids) : value]));
+  const request = call(session, route.method, fillValue(route.path, ids), route.body && fill(route.body));
+  return route.query ? request.query(fill(route.query)) : request;
+}
+
+const label = (route: ScopedRoute) =>
+  [
+    `${route.method.toUpperCase()} ${route.path}`,
+    route.query ? `?${Object.entries(route.query).map(([key, value]) => `${key}=${value}`).join('&')}` : '',
+    route.body ? ` ${JSON.stringify(route.body)}` : '',
+  ].join('');
+
+describe('tenant isolation', () => {
+  let victim: { owner: TestSession; ids: Omit<Ids, 'attackerEmail'> };
+  let victimInternalId: number;
+  let victimData: Record<string, unknown[]>;
+  let ownerElsewhere: TestSession;
+  let ownerWorkspaceId: string;
+  let userOfNoWorkspace: TestSession;
+
+  before(async () => {
+    [victim, ownerElsewhere, userOfNoWorkspace] = await Promise.all([victimWorkspace(), signedInUser('attacker-owner'), signedInUser('attacker-alone')]);
+    ownerWorkspaceId = (await createWorkspace(ownerElsewhere, 'Attacker Firm')).externalId;
+    await memberWithRole(ownerElsewhere, ownerWorkspaceId, 'EMPLOYEE');
+    victimInternalId = await internalIdOf(victim.ids.workspaceId);
+    victimData = await dataOfWorkspace(victimInternalId);
+  });
+
+  const expectVictimUntouched = async () => expect(await dataOfWorkspace(victimInternalId)).to.deep.equal(victimData);
+
+  after(async () => {
+    // The victim's own owner still sees the workspace as it was.
+    const { body } = await call(victim.owner, 'get', `/workspaces/${victim.ids.workspaceId}`).expect(200);
+    expect(body).to.include({ name: 'Victim Firm', role: 'OWNER', memberCount: 2 });
+  });
+
+  const attackers: { who: string; session: () => TestSession }[] = [
+    { who: 'an owner of another workspace', session: () => ownerElsewhere },
+    { who: 'a signed-in user of no workspace', session: () => userOfNoWorkspace },
+  ];
+
+  for (const { who, session } of attackers) {
+    describe(`${who} gets 404 "Workspace not found" and changes nothing`, () => {
+      for (const route of WORKSPACE_SCOPED_ROUTES) {
+        it(label(route), async () => {
+          const attacker = session();
+          const response = await send(attacker, route, { ...victim.ids, attackerEmail: attacker.user.email });
+          expect(response.status).to.equal(404);
+          expect(response.body).to.deep.equal(WORKSPACE_NOT_FOUND);
+          await expectVictimUntouched();
+        });
+      }
+    });
+  }
+
+  describe('a signed-out visitor gets 401 and changes nothing', () => {
+    for (const route of WORKSPACE_SCOPED_ROUTES) {
+      it(label(route), async () => {
+        const { agent, csrf } = await newAgent();
+        const visitor: TestSession = { agent, csrf, user: { externalId: '', name: '', email: uniqueEmail('visitor') }, password: '' };
+        const response = await send(visitor, route, { ...victim.ids, attackerEmail: visitor.user.email });
+        expect(response.status).to.equal(401);
+        expect(response.body).to.deep.equal({ error: 'Not signed in' });
+        await expectVictimUntouched();
+      });
+    }
+  });
+
+  describe('an owner naming the other workspace’s records through their own workspace gets 404', () => {
+    const crossRoutes = WORKSPACE_SCOPED_ROUTES.filter((route) => RECORD_IDS.some((name) => route.path.includes(`:${name}`)));
+
+    it('has routes to try', () => expect(crossRoutes).to.not.be.empty);
+
+    for (const route of crossRoutes) {
+      it(label(route), async () => {
+        const ids = { ...victim.ids, workspaceId: ownerWorkspaceId, attackerEmail: ownerElsewhere.user.email };
+        const response = await send(ownerElsewhere, route, ids);
+        expect(response.status).to.equal(404);
+        expect(response.body.error).to.match(/not found/i);
+        await expectVictimUntouched();
+      });
+    }
+  });
+});
