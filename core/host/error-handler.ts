@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { DecryptionError } from '../platform/crypto';
-import { HttpError, validationError } from '../platform/errors';
+import { HttpError, notFound, validationError } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 
 const INFRASTRUCTURE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03', '08006', '08001']);
@@ -15,6 +15,15 @@ function isInfrastructureFailure(error: unknown): boolean {
   );
 }
 
+/** A write that referred to a record deleted meanwhile (e.g. a workspace deleted while a plugin inserted into it). */
+function vanishedReference(error: unknown): HttpError | null {
+  const candidate = error as { code?: string; constraint?: string; nativeError?: { code?: string; constraint?: string } };
+  const code = candidate.nativeError?.code ?? candidate.code;
+  if (code !== '23503') return null;
+  const constraint = candidate.nativeError?.constraint ?? candidate.constraint ?? '';
+  return constraint.includes('workspace_id') ? notFound('Workspace not found') : new HttpError(409, 'This refers to a record that no longer exists');
+}
+
 /** Bad input of any kind becomes a 4xx with `{ error }`; a dependency outage a 503; anything else a logged 500 without detail. */
 export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
@@ -23,6 +32,7 @@ export function errorHandler(logger: Logger) {
       return;
     }
     if (error instanceof ZodError) error = validationError(error);
+    error = vanishedReference(error) ?? error;
     if (error instanceof HttpError) {
       if (error.headers) res.set(error.headers);
       res.status(error.status).json(error.details ? { error: error.message, details: error.details } : { error: error.message });

@@ -6,7 +6,7 @@ import { externalIdParam, parseBody, requireMembership, requireUser } from '../p
 import { TOKENS } from '../platform/tokens';
 import { membershipGuard, permissionGuard, sessionGuard } from './access';
 import type { PermissionService } from './permissions';
-import { activityQuerySchema, addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
+import { activityCursorOf, activityQuerySchema, addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
 import { DELETE_OWNER_ONLY, WorkspaceService } from './workspace-service';
 
 const ACTIVITY_PAGE_SIZE = 50;
@@ -46,7 +46,10 @@ export function workspaceRoutes(container: Container): Router {
 
   router.get('/workspaces/:workspaceId/members', ...member, async (req, res) => {
     const membership = requireMembership(req);
-    const members = await workspaces.members(membership.workspace.id);
+    // A firm's clients are members too; they see who works on their behalf, not each other's addresses.
+    const members = (await workspaces.members(membership.workspace.id)).map((member) =>
+      membership.role === 'CLIENT' ? { ...member, email: null } : member,
+    );
     // Pending invitations name people who have not joined: only those who manage members see them.
     const invitations = permissions.can(membership.role, 'manage_members') ? await workspaces.invitations(membership.workspace.id) : [];
     res.json({ members, invitations });
@@ -86,7 +89,6 @@ export function workspaceRoutes(container: Container): Router {
     );
     res.json({
       activity: page.map((entry) => ({
-        id: entry.id,
         action: entry.action,
         entityType: entry.entityType,
         entityId: entry.entityId,
@@ -94,7 +96,7 @@ export function workspaceRoutes(container: Container): Router {
         createdAt: entry.createdAt,
         actor: (entry.actorUserId !== null && actors.get(entry.actorUserId)) || null,
       })),
-      nextCursor: entries.length > ACTIVITY_PAGE_SIZE ? String(page[page.length - 1].id) : null,
+      nextCursor: entries.length > ACTIVITY_PAGE_SIZE ? activityCursorOf(page[page.length - 1].id) : null,
     });
   });
 

@@ -1,11 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import webpack from 'webpack';
 import { projectRoot } from '../../core/platform/config';
 import { DEFAULT_PLUGIN_DIRS } from '../../core/host/host';
 import { discoverPlugins } from '../../core/host/plugin-discovery';
-import { DIST_DIR, remoteConfig, shellConfig } from './webpack-configs';
+import { DIST_DIR } from '../../core/host/web-assets';
+import { remoteConfig, shellConfig } from './webpack-configs';
 
 const BUILD_INFO = path.join(DIST_DIR, 'build-info.json');
 export const TEST_FIXTURE_PLUGIN_DIR = path.join(projectRoot, 'tests', 'fixtures', 'plugins');
@@ -50,19 +51,28 @@ export function isBuildStale(pluginDirs: string[]): boolean {
   return sources.some((source) => newestChange(source) > builtAt);
 }
 
-/** One multi-config webpack run: the shell and every plugin remote, content-hashed, into dist/. */
+/**
+ * One multi-config webpack run: the shell and every plugin remote, content-hashed. It builds beside dist/ and then
+ * swaps the folders, so a running server (or a parallel build) never serves a half-written build.
+ */
 export async function buildWeb(pluginDirs: string[]): Promise<void> {
   const plugins = webPlugins(pluginDirs);
-  const compiler = webpack([shellConfig(), ...plugins.map((plugin) => remoteConfig(plugin.id, plugin.dir))]);
+  const staging = `${DIST_DIR}.building-${process.pid}`;
+  const compiler = webpack([shellConfig(staging), ...plugins.map((plugin) => remoteConfig(staging, plugin.id, plugin.dir))]);
   const stats = await new Promise<webpack.MultiStats | undefined>((resolve, reject) =>
     compiler.run((error, result) => (error ? reject(error) : resolve(result))),
   );
   await new Promise<void>((resolve) => compiler.close(() => resolve()));
   if (!stats || stats.hasErrors()) {
+    rmSync(staging, { recursive: true, force: true });
     throw new Error(`Web build failed:\n${stats?.toString({ all: false, errors: true, colors: false }) ?? ''}`);
   }
   const info: BuildInfo = { builtAt: new Date().toISOString(), remotes: plugins.map((plugin) => plugin.id) };
-  writeFileSync(BUILD_INFO, JSON.stringify(info, null, 2));
+  writeFileSync(path.join(staging, 'build-info.json'), JSON.stringify(info, null, 2));
+  const retired = `${DIST_DIR}.retired-${process.pid}`;
+  if (existsSync(DIST_DIR)) renameSync(DIST_DIR, retired);
+  renameSync(staging, DIST_DIR);
+  rmSync(retired, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {

@@ -7,9 +7,6 @@ import { projectRoot } from '../../core/platform/config';
 import { remoteContainerName } from '../../core/plugin-api/web/remote-name';
 import { sharedModules } from './shared-modules';
 
-export const DIST_DIR = path.join(projectRoot, 'dist');
-export const SHELL_DIST_DIR = path.join(DIST_DIR, 'shell');
-export const remoteDistDir = (pluginId: string) => path.join(DIST_DIR, 'remotes', pluginId);
 /** Replaced by the server with APP_BASE_PATH when it serves the page, so one build serves any base path. */
 export const BASE_PATH_PLACEHOLDER = '__APP_BASE_PATH__';
 
@@ -51,9 +48,9 @@ function common(name: string, outputPath: string): Configuration {
   };
 }
 
-export function shellConfig(): Configuration {
+export function shellConfig(outDir: string): Configuration {
   return {
-    ...common('shell', SHELL_DIST_DIR),
+    ...common('shell', path.join(outDir, 'shell')),
     entry: { main: path.join(projectRoot, 'shell/src/index.ts') },
     plugins: [
       new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared: sharedModules, dts: false, manifest: false }),
@@ -64,10 +61,10 @@ export function shellConfig(): Configuration {
 }
 
 /** A plugin's remote: exposes `./plugin` (its `web/plugin.tsx`) under a container named after the plugin. */
-export function remoteConfig(pluginId: string, pluginDir: string): Configuration {
+export function remoteConfig(outDir: string, pluginId: string, pluginDir: string): Configuration {
   const name = remoteContainerName(pluginId);
   return {
-    ...common(name, remoteDistDir(pluginId)),
+    ...common(name, path.join(outDir, 'remotes', pluginId)),
     entry: {},
     plugins: [
       new ModuleFederationPlugin({

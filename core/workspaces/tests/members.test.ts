@@ -367,3 +367,17 @@ describe('workspace members', () => {
     });
   });
 });
+
+describe('member list privacy', () => {
+  it("shows members' email addresses to the firm's staff but not to CLIENT members", async () => {
+    const { workspace, sessions } = await workspaceWithEveryRole();
+    const listAs = async (role: keyof typeof sessions) =>
+      (await sessions[role].agent.get(`${API}/workspaces/${workspace.externalId}/members`).expect(200)).body.members as { email: string | null }[];
+    for (const role of ['OWNER', 'ADMIN', 'EMPLOYEE'] as const) {
+      expect((await listAs(role)).every((member) => typeof member.email === 'string'), role).to.equal(true);
+    }
+    const seenByClient = await listAs('CLIENT');
+    expect(seenByClient).to.have.length(4);
+    expect(seenByClient.every((member) => member.email === null)).to.equal(true);
+  });
+});
