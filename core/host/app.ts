@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Container } from 'inversify';
@@ -5,6 +6,7 @@ import type { Knex } from 'knex';
 import { authRoutes } from '../auth/auth-routes';
 import { csrfGuard } from '../auth/csrf';
 import { googleSignInRoutes } from '../auth/google';
+import { profileRoutes } from '../auth/profile-routes';
 import { createSessionMiddleware, enforceAbsoluteLifetime } from '../auth/session';
 import type { Config } from '../platform/config';
 import { notFound } from '../platform/errors';
@@ -32,6 +34,7 @@ export function buildApp(container: Container): Express {
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
   app.use(helmet());
+  app.use(compression());
   app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis)));
 
   const product = express.Router();
@@ -44,6 +47,7 @@ export function buildApp(container: Container): Express {
 
   const api = express.Router();
   api.use(workspaceRoutes(container));
+  api.use(profileRoutes(container));
   api.use(pluginSettingsRoutes(container));
   for (const plugin of registry.plugins) {
     if (plugin.definition?.routes) api.use(buildPluginRouter(plugin.manifest, plugin.definition.routes, container));

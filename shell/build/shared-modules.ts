@@ -19,6 +19,7 @@ export const sharedModules = {
   'react-dom/': singleton('react-dom'),
   'react-router-dom': singleton('react-router-dom'),
   jotai: singleton('jotai'),
+  'jotai/': singleton('jotai'),
   '@tanstack/react-query': singleton('@tanstack/react-query'),
   '@blueprintjs/core': singleton('@blueprintjs/core'),
   '@axal/web-sdk': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
