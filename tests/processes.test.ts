@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import request from 'supertest';
 import { freePort, spawnApp, type SpawnedApp } from './support/spawned-app';
-import { TEST_DATABASE_URL, TEST_REDIS_URL, TEST_RUN_ID } from './support/test-config';
+import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID } from './support/test-config';
 
 const APP = '/axal';
 
@@ -14,7 +14,7 @@ function processEnv(database: string, port: number): Record<string, string> {
     PORT: String(port),
     DATABASE_URL: url.toString(),
     REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: `axal-proc-${TEST_RUN_ID}:`,
+    REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}proc:`,
     SESSION_SECRET: 'process-test-session-secret-0123456789abcdef',
     DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
     PASSWORD_HASH_COST: '14',
