@@ -51,6 +51,11 @@ export function errorHandler(logger: Logger) {
       res.status(bodyParserError.status).json({ error: 'The request body could not be read' });
       return;
     }
+    if (bodyParserError.status && bodyParserError.status >= 400 && bodyParserError.status < 500) {
+      // Express's own 4xx errors, e.g. a static file that does not exist.
+      res.status(bodyParserError.status).json({ error: bodyParserError.status === 404 ? 'Not found' : 'Bad request' });
+      return;
+    }
     if (error instanceof DecryptionError) {
       logger.error({ requestId: req.requestId, err: error.message }, 'stored secret could not be decrypted');
       res.status(500).json({ error: 'Internal server error' });

@@ -8,7 +8,8 @@ export const DIST_DIR = path.join(projectRoot, 'dist');
 const SHELL_DIR = path.join(DIST_DIR, 'shell');
 const REMOTES_DIR = path.join(DIST_DIR, 'remotes');
 const BASE_PATH_PLACEHOLDER = /__APP_BASE_PATH__/g;
-const CONFIG_PLACEHOLDER = '<!--axal-config-->';
+/** The page's settings meta tag, as the build may have minified it (with or without quotes). */
+const CONFIG_PLACEHOLDER = /content=(["']?)__AXAL_CONFIG__\1/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 /** Chunks carry a 12-hex content hash in their names and never change; entry files keep their names across builds. */
@@ -67,7 +68,7 @@ function pageHandler(config: Config) {
       const runtime = JSON.stringify({ basePath: config.basePath, version: hashOf(template) });
       const html = readFileSync(template, 'utf8')
         .replace(BASE_PATH_PLACEHOLDER, config.basePath)
-        .replace(CONFIG_PLACEHOLDER, `<meta name="axal-config" content='${escapeAttribute(runtime)}'>`);
+        .replace(CONFIG_PLACEHOLDER, `content='${escapeAttribute(runtime)}'`);
       cached = { mtimeMs, html };
     }
     res.setHeader('Cache-Control', NO_CACHE);

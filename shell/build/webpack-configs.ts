@@ -42,7 +42,13 @@ function common(name: string, outputPath: string): Configuration {
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], conditionNames: ['browser', 'import', 'module', 'default'] },
     module: { rules: commonRules },
     performance: { hints: false },
-    cache: { type: 'filesystem', name, cacheDirectory: path.join(projectRoot, 'node_modules', '.cache', 'webpack') },
+    cache: {
+      type: 'filesystem',
+      name,
+      cacheDirectory: path.join(projectRoot, 'node_modules', '.cache', 'webpack'),
+      // A change of the build configuration or of the dependencies invalidates the cache.
+      buildDependencies: { config: [import.meta.filename, path.join(import.meta.dirname, 'shared-modules.ts'), path.join(projectRoot, 'package-lock.json')] },
+    },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
   };

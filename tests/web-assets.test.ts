@@ -1,0 +1,58 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'chai';
+import request from 'supertest';
+import { DIST_DIR } from '../core/host/web-assets';
+import { ensureWebBuild } from './support/browser';
+import { API, createWorkspace, signedInUser } from './support/http';
+import { sharedHost } from './support/root-hooks';
+
+describe('serving the web app', function () {
+  this.timeout(180_000);
+  const http = () => request(sharedHost().baseUrl);
+
+  before(() => ensureWebBuild());
+
+  it('serves the shell page for every app route, with the base path and no-cache', async () => {
+    for (const route of ['/axal', '/axal/login', '/axal/w/anything/settings', '/about', '/resources/privacy-policy', '/auth/error']) {
+      const response = await http().get(route).set('Accept', 'text/html').expect(200);
+      expect(response.headers['content-type'], route).to.match(/text\/html/);
+      expect(response.headers['cache-control'], route).to.equal('no-cache');
+      expect(response.text, route).to.match(/<meta name="?axal-config"? content='{"basePath":"\/axal","version":"[0-9a-f]{12}"}'/);
+      expect(response.text, route).to.match(/src="\/axal\/assets\/main\.js\?[0-9a-f]+"/);
+    }
+    await http().get('/').expect(302).expect('Location', '/axal');
+  });
+
+  it('serves content-hashed assets as immutable and entry files as no-cache', async () => {
+    const hashed = readdirSync(path.join(DIST_DIR, 'shell')).find((file) => /\.[0-9a-f]{12}\.js$/.test(file))!;
+    const asset = await http().get(`/axal/assets/${hashed}`).set('Accept-Encoding', 'gzip').expect(200);
+    expect(asset.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).to.equal('gzip');
+    const entry = await http().get('/axal/assets/main.js').expect(200);
+    expect(entry.headers['cache-control']).to.equal('no-cache');
+    await http().get('/axal/assets/missing.abcdefabcdef.js').expect(404);
+  });
+
+  it('serves a plugin remote only at its current version URL', async () => {
+    const owner = await signedInUser('assets');
+    const workspace = await createWorkspace(owner);
+    const { body } = await owner.agent.get(`${API}/workspaces/${workspace.externalId}/plugins`).expect(200);
+    const fixture = body.plugins.find((plugin: { id: string }) => plugin.id === 'gate-fixture');
+    expect(fixture.remoteEntry).to.match(/^\/axal\/remotes\/gate-fixture\/[0-9a-f]{12}\/remoteEntry\.js$/);
+    const entry = await http().get(fixture.remoteEntry).expect(200);
+    expect(entry.headers['cache-control']).to.equal('no-cache');
+    const stale = await http().get('/axal/remotes/gate-fixture/000000000000/remoteEntry.js').expect(404);
+    expect(stale.body.error).to.match(/no longer served/);
+    await http().get(fixture.remoteEntry.replace('remoteEntry.js', '../../../../package.json')).expect(404);
+  });
+
+  it('answers unknown API routes with a JSON 404 and sends security headers and a request id', async () => {
+    const response = await http().get(`${API}/nothing-here`).expect(404);
+    expect(response.body).to.deep.equal({ error: 'Not found' });
+    expect(response.headers['x-content-type-options']).to.equal('nosniff');
+    expect(response.headers['content-security-policy']).to.include("default-src 'self'");
+    expect(response.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/);
+    expect(response.headers).to.not.have.property('x-powered-by');
+  });
+});
