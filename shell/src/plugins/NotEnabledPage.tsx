@@ -1,5 +1,6 @@
-import { AnchorButton, NonIdealState } from '@blueprintjs/core';
+import { NonIdealState } from '@blueprintjs/core';
 import { appPath, usePermission } from '@axal/web-sdk';
+import { RouterAnchorButton } from '../workspace/router-links';
 
 /** A disabled plugin's address: say so plainly, and show the way to switch it on to those who may. */
 export function NotEnabledPage({ pluginName, workspaceId }: { pluginName: string; workspaceId: string }) {
@@ -13,7 +14,7 @@ export function NotEnabledPage({ pluginName, workspaceId }: { pluginName: string
           ? `Switch the ${pluginName} plugin on in Settings to use it here. Its data is kept while it is off.`
           : `Ask an owner or admin of this workspace to switch the ${pluginName} plugin on.`
       }
-      action={canSwitch ? <AnchorButton href={appPath(`/w/${workspaceId}/settings/plugins`)} intent="primary" text="Open plugin settings" /> : undefined}
+      action={canSwitch ? <RouterAnchorButton to={appPath(`/w/${workspaceId}/settings/plugins`)} intent="primary" text="Open plugin settings" /> : undefined}
     />
   );
 }

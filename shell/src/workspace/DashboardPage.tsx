@@ -1,21 +1,40 @@
-import { H2 } from '@blueprintjs/core';
 import { useParams } from 'react-router-dom';
+import { appPath, usePermission } from '@axal/web-sdk';
+import { EmptyState } from '@axal/web-sdk/ui';
 import type { LoadedPluginState } from '../plugins/workspace-plugins';
+import { PageHeader } from './PageHeader';
+import { RouterAnchorButton } from './router-links';
 
 /** The workspace dashboard; plugins add their cards through the `dashboardCards` slot. */
 export function DashboardPage({ loaded }: { loaded: LoadedPluginState[] }) {
   const { workspaceId = '' } = useParams();
+  const canManagePlugins = usePermission('manage_plugins');
   const cards = loaded
     .flatMap((state) => (state.status === 'ready' ? (state.plugin.dashboardCards ?? []) : []))
     .sort((a, b) => a.order - b.order);
   return (
-    <section aria-labelledby="dashboard-title">
-      <H2 id="dashboard-title">Dashboard</H2>
-      <div className="dashboard-cards">
-        {cards.map((card) => (
-          <card.component key={card.id} workspaceId={workspaceId} />
-        ))}
-      </div>
-    </section>
+    <div className="workspace-page">
+      <PageHeader title="Dashboard" />
+      {cards.length > 0 ? (
+        <div className="dashboard-cards">
+          {cards.map((card) => (
+            <card.component key={card.id} workspaceId={workspaceId} />
+          ))}
+        </div>
+      ) : (
+        <div className="dashboard-empty">
+          <EmptyState
+            icon="dashboard"
+            title="Nothing to show yet"
+            description="Your dashboard fills in as you add clients and switch on plugins."
+            action={
+              canManagePlugins ? (
+                <RouterAnchorButton to={appPath(`/w/${workspaceId}/settings/plugins`)} icon="applications" text="Manage plugins" />
+              ) : undefined
+            }
+          />
+        </div>
+      )}
+    </div>
   );
 }

@@ -1,20 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router-dom';
-import { apiV1, appPath } from '@axal/web-sdk';
+import { appPath } from '@axal/web-sdk';
 import { ErrorState } from '@axal/web-sdk/ui';
 import { PageLoading } from '../app/PageLoading';
-
-export interface WorkspaceSummary {
-  externalId: string;
-  name: string;
-  role: string;
-}
-
-export const myWorkspacesKey = ['workspaces'] as const;
-
-export function useMyWorkspaces() {
-  return useQuery({ queryKey: myWorkspacesKey, queryFn: () => apiV1<{ workspaces: WorkspaceSummary[] }>('/workspaces').then((body) => body.workspaces) });
-}
+import { useMyWorkspaces } from './workspace-queries';
 
 /** `{app}/dashboard` and `{app}/settings`: the same page of the user's first workspace, or workspace creation when there is none. */
 export function DefaultWorkspaceRedirect() {

@@ -1,62 +1,95 @@
-import { useQuery } from '@tanstack/react-query';
+import { Button, Classes } from '@blueprintjs/core';
 import { useSetAtom } from 'jotai';
-import { useEffect } from 'react';
-import { useParams, useRoutes, type RouteObject } from 'react-router-dom';
-import { ApiError, apiV1, currentWorkspaceIdAtom } from '@axal/web-sdk';
+import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useParams, useRoutes } from 'react-router-dom';
+import { ApiError, currentWorkspaceIdAtom } from '@axal/web-sdk';
 import { ErrorState, LoadingState } from '@axal/web-sdk/ui';
 import { NotFoundPage } from '../public/NotFoundPage';
 import { pluginRouteObjects } from '../plugins/plugin-routes';
 import { useLoadedPlugins } from '../plugins/workspace-plugins';
 import { SettingsPage } from '../settings/SettingsPage';
 import { DashboardPage } from './DashboardPage';
-import { Sidebar } from './Sidebar';
+import { useNarrowScreenNav } from './narrow-screen-nav';
+import { Sidebar } from './sidebar/Sidebar';
+import { useWorkspaceDetail } from './workspace-queries';
 import './workspace-frame.css';
 
-export interface WorkspaceDetail {
-  externalId: string;
-  name: string;
-  role: string;
-  memberCount: number;
-}
+const SIDEBAR_ID = 'workspace-sidebar';
+const CONTENT_ID = 'workspace-content';
 
-export const workspaceKey = (workspaceId: string) => ['workspaces', workspaceId] as const;
-
-/** `{app}/w/:workspaceId/*`: the sidebar and the workspace's pages, core and plugin. A non-member gets the 404 page. */
-export function WorkspaceFrame() {
-  const { workspaceId = '' } = useParams();
+function useCurrentWorkspaceAtom(workspaceId: string) {
   const setCurrentWorkspace = useSetAtom(currentWorkspaceIdAtom);
   useEffect(() => {
     setCurrentWorkspace(workspaceId);
     return () => setCurrentWorkspace(null);
   }, [workspaceId, setCurrentWorkspace]);
+}
 
-  const workspace = useQuery({
-    queryKey: workspaceKey(workspaceId),
-    queryFn: () => apiV1<WorkspaceDetail>(`/workspaces/${workspaceId}`),
-  });
+interface NarrowScreenTopBarProps {
+  title?: string;
+  isNavOpen: boolean;
+  onOpenNav: () => void;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+}
+
+function NarrowScreenTopBar({ title, isNavOpen, onOpenNav, menuButtonRef }: NarrowScreenTopBarProps) {
+  return (
+    <header className="workspace-topbar">
+      <Button
+        ref={menuButtonRef}
+        variant="minimal"
+        icon="menu"
+        aria-label="Open navigation"
+        aria-expanded={isNavOpen}
+        aria-controls={SIDEBAR_ID}
+        onClick={onOpenNav}
+      />
+      <span className={`workspace-topbar__title ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}>{title}</span>
+    </header>
+  );
+}
+
+/** `{app}/w/:workspaceId/*`: the sidebar and the workspace's pages, core and plugin. A non-member gets the 404 page. */
+export function WorkspaceFrame() {
+  const { workspaceId = '' } = useParams();
+  useCurrentWorkspaceAtom(workspaceId);
+  const workspace = useWorkspaceDetail(workspaceId);
   const { list, loaded } = useLoadedPlugins(workspaceId);
+  const nav = useNarrowScreenNav();
 
-  const routes: RouteObject[] = [
+  const page = useRoutes([
     { index: true, element: <DashboardPage loaded={loaded} /> },
     { path: 'dashboard', element: <DashboardPage loaded={loaded} /> },
     { path: 'settings/*', element: <SettingsPage /> },
     ...pluginRouteObjects(workspaceId, list.data ?? [], loaded, () => void list.refetch()),
     { path: '*', element: <NotFoundPage embedded /> },
-  ];
-  const page = useRoutes(routes);
+  ]);
 
   if (workspace.error instanceof ApiError && workspace.error.status === 404) return <NotFoundPage />;
+
+  let content: ReactNode = page;
+  if (workspace.isPending || list.isPending) content = <LoadingState />;
+  else if (workspace.error || list.error) {
+    content = <ErrorState message="This workspace could not be loaded." onRetry={() => void Promise.all([workspace.refetch(), list.refetch()])} />;
+  }
+
   return (
     <div className="workspace-frame">
-      <Sidebar workspace={workspace.data} plugins={loaded} />
-      <main className="workspace-frame__content">
-        {workspace.isPending || list.isPending ? (
-          <LoadingState />
-        ) : workspace.error || list.error ? (
-          <ErrorState message="This workspace could not be loaded." onRetry={() => void Promise.all([workspace.refetch(), list.refetch()])} />
-        ) : (
-          page
-        )}
+      <a className="skip-link" href={`#${CONTENT_ID}`}>
+        Skip to content
+      </a>
+      <NarrowScreenTopBar title={workspace.data?.name} isNavOpen={nav.isOpen} onOpenNav={nav.open} menuButtonRef={nav.menuButtonRef} />
+      <Sidebar
+        ref={nav.panelRef}
+        id={SIDEBAR_ID}
+        workspaceId={workspaceId}
+        workspace={workspace.data}
+        plugins={loaded}
+        isOpenOnNarrowScreens={nav.isOpen}
+      />
+      {nav.isOpen && <div className="workspace-frame__backdrop" aria-hidden="true" onClick={nav.close} />}
+      <main id={CONTENT_ID} className="workspace-frame__content" tabIndex={-1}>
+        {content}
       </main>
     </div>
   );

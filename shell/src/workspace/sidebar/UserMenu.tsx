@@ -1,0 +1,63 @@
+import { Button, Classes, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { api, appPath, setCsrfToken, useSession, type SessionUser } from '@axal/web-sdk';
+import { showErrorToast } from '@axal/web-sdk/ui';
+import { RouterMenuItem } from '../router-links';
+import { UserAvatar } from '../UserAvatar';
+
+function useLogOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    try {
+      await api('/auth/logout', { method: 'POST' });
+    } catch (error) {
+      await showErrorToast(error, 'You could not be logged out. Please try again.', 'Log out failed');
+      return;
+    }
+    // The session changed, so the CSRF token and every cached answer belong to someone who is no longer here.
+    setCsrfToken(null);
+    navigate(appPath('/login'), { replace: true });
+    queryClient.clear();
+  };
+}
+
+function UserIdentity({ user }: { user: SessionUser }) {
+  return (
+    <span className="user-identity">
+      <UserAvatar name={user.name} size={32} />
+      <span className="user-identity__text">
+        <span className="user-identity__name" title={user.name}>
+          {user.name}
+        </span>
+        <span className={`user-identity__email ${Classes.TEXT_MUTED}`} title={user.email}>
+          {user.email}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+/** The signed-in person at the bottom of the sidebar: Profile, the workspace's Settings, Log out. */
+export function UserMenu({ workspaceId }: { workspaceId: string }) {
+  const { data } = useSession();
+  const logOut = useLogOut();
+  const user = data?.user;
+  if (!user) return null;
+  const menu = (
+    <Menu aria-label="Account">
+      <RouterMenuItem to={appPath('/profile')} icon="user" text="Profile" />
+      <RouterMenuItem to={appPath(`/w/${workspaceId}/settings`)} icon="cog" text="Settings" />
+      <MenuDivider />
+      <MenuItem icon="log-out" text="Log out" onClick={() => void logOut()} />
+    </Menu>
+  );
+  return (
+    <PopoverNext content={menu} placement="top-start" arrow={false} matchTargetWidth fill>
+      <Button variant="minimal" fill alignText="start" className="user-menu__trigger" aria-label={`Account: ${user.name}`} endIcon={<Icon icon="more" className={Classes.TEXT_MUTED} />}>
+        <UserIdentity user={user} />
+      </Button>
+    </PopoverNext>
+  );
+}
