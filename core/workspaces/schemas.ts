@@ -26,17 +26,6 @@ export const deleteWorkspaceSchema = z.object({
   confirmation: z.string({ error: 'Invalid confirmation' }),
 });
 
-/** The activity log's page cursor: the id of the last entry of the page before. */
-/** The activity cursor is opaque to clients: base64url of the last entry's position. */
-export const activityQuerySchema = z.object({
-  before: z
-    .string({ error: 'Invalid cursor' })
-    .transform((cursor) => Buffer.from(cursor, 'base64url').toString('utf8'))
-    .pipe(z.string().regex(/^[1-9][0-9]{0,15}$/, 'Invalid cursor').transform(Number))
-    .optional(),
-});
-
-export const activityCursorOf = (position: number): string => Buffer.from(String(position)).toString('base64url');
 
 export const pluginSwitchSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),

@@ -6,7 +6,8 @@ import { externalIdParam, parseBody, requireMembership, requireUser } from '../p
 import { TOKENS } from '../platform/tokens';
 import { membershipGuard, permissionGuard, sessionGuard } from './access';
 import type { PermissionService } from './permissions';
-import { activityCursorOf, activityQuerySchema, addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
+import { activityCursorOf, activityQuerySchema } from './activity-cursor';
+import { addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
 import { DELETE_OWNER_ONLY, WorkspaceService } from './workspace-service';
 
 const ACTIVITY_PAGE_SIZE = 50;
