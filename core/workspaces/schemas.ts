@@ -26,7 +26,6 @@ export const deleteWorkspaceSchema = z.object({
   confirmation: z.string({ error: 'Invalid confirmation' }),
 });
 
-
 export const pluginSwitchSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
 });
