@@ -43,6 +43,14 @@ describe('browser: run-time plugin loading', function () {
     await session.screenshot('plugin-loaded');
   });
 
+  it('shows the cards plugins contribute to the dashboard', async () => {
+    const { page } = session;
+    await page.goto(`${workspaceUrl}/dashboard`);
+    await page.getByRole('region', { name: 'Fixture card' }).waitFor();
+    expect(await page.getByText('Contributed by the Gate Fixture plugin.').count()).to.equal(1);
+    expect(session.consoleErrors).to.deep.equal([]);
+  });
+
   it('shows a failing remote as an error panel with Retry in its own area while the sidebar keeps working', async () => {
     const { page } = session;
     await page.goto(`${workspaceUrl}/broken-remote`);
@@ -62,6 +70,8 @@ describe('browser: run-time plugin loading', function () {
       await fresh.page.getByText('Gate Fixture is not enabled for this workspace').waitFor();
       expect(await fresh.page.getByRole('navigation', { name: 'Workspace' }).getByText('Gate Fixture').count()).to.equal(0);
       expect(fresh.requests.some((url) => url.includes('/remotes/gate-fixture/'))).to.equal(false);
+      await fresh.page.goto(`${workspaceUrl}/dashboard`);
+      await fresh.page.getByText('Your dashboard fills in as you add clients and switch on plugins.').waitFor();
       await fresh.screenshot('plugin-disabled');
     } finally {
       await fresh.close();

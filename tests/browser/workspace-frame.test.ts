@@ -74,7 +74,7 @@ describe('browser: workspace frame', function () {
       it('shows Dashboard, the plugins with a web part and Settings as real links, navigating inside the app', async () => {
         const { page } = session;
         await page.goto(`${workspaceUrl}/dashboard`);
-        await page.getByText('Your dashboard fills in as you add clients and switch on plugins.').waitFor();
+        await page.getByRole('region', { name: 'Fixture card' }).waitFor();
         expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).to.equal(colorScheme === 'dark');
 
         const links = sidebarNav(page).getByRole('link');

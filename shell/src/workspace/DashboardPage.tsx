@@ -1,6 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { appPath, usePermission } from '@axal/web-sdk';
 import { EmptyState } from '@axal/web-sdk/ui';
+import { contributionsTo } from '../plugins/contributions';
+import { PluginBoundary } from '../plugins/PluginBoundary';
 import type { LoadedPluginState } from '../plugins/workspace-plugins';
 import { PageHeader } from './PageHeader';
 import { RouterAnchorButton } from './router-links';
@@ -9,16 +11,17 @@ import { RouterAnchorButton } from './router-links';
 export function DashboardPage({ loaded }: { loaded: LoadedPluginState[] }) {
   const { workspaceId = '' } = useParams();
   const canManagePlugins = usePermission('manage_plugins');
-  const cards = loaded
-    .flatMap((state) => (state.status === 'ready' ? (state.plugin.dashboardCards ?? []) : []))
-    .sort((a, b) => a.order - b.order);
+  const cards = contributionsTo(loaded, 'dashboardCards');
   return (
     <div className="workspace-page">
       <PageHeader title="Dashboard" />
       {cards.length > 0 ? (
         <div className="dashboard-cards">
-          {cards.map((card) => (
-            <card.component key={card.id} workspaceId={workspaceId} />
+          {cards.map(({ pluginId, pluginName, item: card }) => (
+            // A card that throws fails alone; Retry re-mounts it.
+            <PluginBoundary key={`${pluginId}.${card.id}`} pluginName={pluginName} onRetry={() => undefined}>
+              <card.component workspaceId={workspaceId} />
+            </PluginBoundary>
           ))}
         </div>
       ) : (
