@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** Shared by the server and the sign-up and sign-in forms: one schema, one message (spec 1 sections 5.2, 5.3). */
 
 const COMMON_PATTERNS = /password|123|abc/i;
+const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 export const signupSchema = z
   .object({
@@ -21,9 +22,9 @@ export const signupSchema = z
       .regex(/[^A-Za-z0-9]/, 'Password must contain at least one special character')
       .refine((value) => !/(.)\1\1/.test(value), 'Password must not repeat a character more than twice in a row')
       .refine((value) => !COMMON_PATTERNS.test(value), 'Password must not contain common patterns like "password", "123" or "abc"'),
-    confirmPassword: z.string({ error: "Passwords don't match" }),
+    confirmPassword: z.string({ error: PASSWORDS_DONT_MATCH }),
   })
-  .refine((value) => value.password === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((value) => value.password === value.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
 
 export type SignupInput = z.infer<typeof signupSchema>;
 
@@ -34,3 +35,21 @@ export const loginSchema = z.object({
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/**
+ * The profile page's forms, built from the sign-up rules. They live here rather than beside the profile routes
+ * because the web forms import them, and the routes module pulls in Express.
+ */
+export const profileSchema = z.object({ name: signupSchema.shape.name });
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: signupSchema.shape.password,
+    confirmPassword: signupSchema.shape.confirmPassword,
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    message: 'New password must be different from your current password',
+    path: ['newPassword'],
+  });

@@ -1,8 +1,43 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
+import './auth.css';
+import { BlueprintProvider, Spinner } from '@blueprintjs/core';
+import type { ComponentType } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useSession } from '@axal/web-sdk';
+import { AuthErrorPage as AuthError } from './AuthErrorPage';
+import { LoginPage as Login } from './LoginPage';
+import { destinationAfterSignIn } from './sign-in-destination';
+import { SignupPage as Signup } from './SignupPage';
+import { WorkspaceDeletedPage as WorkspaceDeleted } from './WorkspaceDeletedPage';
 
-export function LoginPage() {
-  return <h1>Sign in</h1>;
+function withBlueprint(Page: ComponentType): ComponentType {
+  return function AuthAreaPage() {
+    return (
+      <BlueprintProvider>
+        <Page />
+      </BlueprintProvider>
+    );
+  };
 }
-export const SignupPage = LoginPage;
-export const AuthErrorPage = LoginPage;
-export const WorkspaceDeletedPage = LoginPage;
+
+/** Login and sign-up are for signed-out visitors; a signed-in one goes where signing in would have taken them. */
+function signedOutOnly(Page: ComponentType): ComponentType {
+  return withBlueprint(function SignedOutPage() {
+    const session = useSession();
+    const [searchParams] = useSearchParams();
+    if (session.isPending) {
+      return (
+        <div className="auth-pending" role="status" aria-label="Loading">
+          <Spinner />
+        </div>
+      );
+    }
+    if (session.data?.user) return <Navigate to={destinationAfterSignIn(searchParams.get('callbackUrl'))} replace />;
+    return <Page />;
+  });
+}
+
+export const LoginPage = signedOutOnly(Login);
+export const SignupPage = signedOutOnly(Signup);
+export const AuthErrorPage = withBlueprint(AuthError);
+export const WorkspaceDeletedPage = withBlueprint(WorkspaceDeleted);

@@ -1,12 +1,32 @@
-import { appPath } from '@axal/web-sdk';
+import { Link } from 'react-router-dom';
+import { appPath } from './app-path';
+import { BrandMark } from './BrandMark';
+import './not-found.css';
 
 /** Unknown addresses, and workspaces the user is not a member of (no hint that they exist). */
 export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
   return (
-    <main style={{ padding: embedded ? 0 : '15vh 24px', textAlign: 'center' }}>
-      <h1>Page not found</h1>
-      <p>The page you asked for does not exist, or you do not have access to it.</p>
-      <a href={appPath('/dashboard')}>Go to your dashboard</a>
+    <main className="not-found" data-embedded={embedded}>
+      {!embedded && (
+        <Link to={appPath()} className="not-found__brand" aria-label="Axal Practice home">
+          <BrandMark />
+        </Link>
+      )}
+      <p className="not-found__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="not-found__title">Page not found</h1>
+      <p className="not-found__text">The page you asked for does not exist, or you do not have access to it.</p>
+      <div className="not-found__actions">
+        <Link to={appPath('/dashboard')} className="not-found__button not-found__button--primary">
+          Go to your dashboard
+        </Link>
+        {!embedded && (
+          <Link to={appPath()} className="not-found__button">
+            Back to home
+          </Link>
+        )}
+      </div>
     </main>
   );
 }

@@ -1,0 +1,65 @@
+import express, { type Router } from 'express';
+import type { Container } from 'inversify';
+import type { ActivityService } from '../activity/activity-service';
+import type { Config } from '../platform/config';
+import { badRequest, HttpError, unauthorized } from '../platform/errors';
+import { parseBody, requireUser } from '../platform/http';
+import type { RedisClient } from '../platform/redis';
+import { TOKENS } from '../platform/tokens';
+import { sessionGuard } from '../workspaces/access';
+import { LoginThrottle } from './login-throttle';
+import { hashPassword, verifyPassword } from './password';
+import { changePasswordSchema, profileSchema } from './schemas';
+import { User } from './user-model';
+
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+export const NO_PASSWORD_TO_CHANGE = 'Your account signs in with Google and has no password to change';
+
+/** `{app}/api/v1/me`: the signed-in user's own profile and password. */
+export function profileRoutes(container: Container): Router {
+  const config = container.get<Config>(TOKENS.Config);
+  const activity = container.get<ActivityService>(TOKENS.Activity);
+  // Checking the current password is a password guess like a sign-in, so it counts against the same limit.
+  const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config.redisKeyPrefix);
+  const router = express.Router();
+  const recordSelf = (userId: number, externalId: string, action: string, metadata?: Record<string, unknown>) =>
+    activity.record({ workspaceId: null, actorUserId: userId, action, entityType: 'user', entityId: externalId, metadata });
+
+  router.get('/me', sessionGuard, async (req, res) => {
+    const user = await User.query().findById(requireUser(req).id);
+    if (!user) throw unauthorized();
+    // Google-only accounts have no password; the profile page offers the change-password form only when there is one.
+    res.json({ user: user.toPublic(), hasPassword: user.passwordHash !== null });
+  });
+
+  router.patch('/me', sessionGuard, async (req, res) => {
+    const { name } = parseBody(profileSchema, req.body);
+    const current = requireUser(req);
+    const user = await User.query().patchAndFetchById(current.id, { name });
+    if (name !== current.name) await recordSelf(current.id, current.externalId, 'user.profile_updated', { fields: ['name'] });
+    res.json({ user: user.toPublic() });
+  });
+
+  router.post('/me/password', sessionGuard, async (req, res) => {
+    const input = parseBody(changePasswordSchema, req.body);
+    const current = requireUser(req);
+    const user = await User.query().findById(current.id);
+    if (!user) throw unauthorized();
+    if (!user.passwordHash) throw badRequest(NO_PASSWORD_TO_CHANGE);
+    const address = req.ip ?? 'unknown';
+    const retryAfter = await throttle.admitAttempt(user.email, address);
+    if (retryAfter > 0) {
+      const minutes = Math.ceil(retryAfter / 60);
+      throw new HttpError(429, `Too many incorrect attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw unauthorized(CURRENT_PASSWORD_INCORRECT);
+    await throttle.reset(user.email, address);
+    await User.query().findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, config.passwordHashCost) });
+    await recordSelf(user.id, user.externalId, 'user.password_changed');
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { appPath } from '@axal/web-sdk';
+import { BrandMark } from '../public/BrandMark';
+import { useDocumentTitle } from '../public/page-hooks';
+import { AppIcon } from './app-icons';
+
+const HIGHLIGHTS = [
+  'GST and Income Tax notices with AI summaries and action items',
+  'Clients, documents, DSCs and deadlines in one shared workspace',
+  'Portal credentials encrypted with AES-256',
+];
+
+interface AuthLayoutProps {
+  title: string;
+  subtitle?: ReactNode;
+  /** Under the form, such as the link between login and sign-up. */
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+/** The sign-in pages: the product's promise on the left (wide screens only), the form on the right. */
+export function AuthLayout({ title, subtitle, footer, children }: AuthLayoutProps) {
+  useDocumentTitle(title);
+  return (
+    <div className="auth-layout">
+      <aside className="auth-layout__showcase" aria-label="About Axal Practice">
+        <Link to={appPath()} className="auth-layout__showcase-brand" aria-label="Axal Practice home">
+          <BrandMark />
+        </Link>
+        <div>
+          <p className="auth-layout__showcase-title">The practice workspace built for Indian chartered accountants</p>
+          <ul className="auth-layout__highlights">
+            {HIGHLIGHTS.map((highlight) => (
+              <li key={highlight}>
+                <AppIcon name="checkCircle" size={20} />
+                {highlight}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="auth-layout__showcase-footer">
+          © {new Date().getFullYear()} Axal Practice · <Link to="/terms">Terms</Link> · <Link to="/privacy">Privacy</Link>
+        </p>
+      </aside>
+      <main className="auth-layout__main">
+        <div className="auth-layout__panel">
+          <Link to={appPath()} className="auth-layout__mobile-brand" aria-label="Axal Practice home">
+            <BrandMark />
+          </Link>
+          <h1 className="auth-layout__title">{title}</h1>
+          {subtitle && <p className="auth-layout__subtitle">{subtitle}</p>}
+          {children}
+          {footer && <div className="auth-layout__footer">{footer}</div>}
+        </div>
+      </main>
+    </div>
+  );
+}

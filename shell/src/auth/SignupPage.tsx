@@ -1,0 +1,158 @@
+import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { api, ApiError, appPath, useSession } from '@axal/web-sdk';
+import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { signupSchema } from '../../../core/auth/schemas';
+import { AuthLayout } from './AuthLayout';
+import { FormField, fieldAttributes } from './FormField';
+import { GoogleButton } from './GoogleButton';
+import type { LoginLocationState } from './LoginPage';
+import { PasswordInput } from './PasswordInput';
+import { withCallbackUrl } from './sign-in-destination';
+import { useValidatedForm } from './use-validated-form';
+
+const TERMS_NOT_ACCEPTED = 'Please accept the Terms of Service and Privacy Policy to create an account';
+
+/** The sign-up rules of the server, plus the terms checkbox that only the form has (spec 5.2). */
+const signupFormSchema = signupSchema.safeExtend({ acceptTerms: z.boolean().refine(Boolean, TERMS_NOT_ACCEPTED) });
+
+const fieldId = (field: string) => `signup-${field}`;
+
+/** `{app}/signup` (spec 1 sections 2.5, 4, 5.2, 8). */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const callbackUrl = searchParams.get('callbackUrl');
+  const googleEnabled = useSession().data?.providers.google === true;
+  const form = useValidatedForm(signupFormSchema, { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false }, fieldId);
+  const [submitting, setSubmitting] = useState(false);
+
+  const createAccount = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = form.submit();
+    if (!input) return;
+    setSubmitting(true);
+    try {
+      const { acceptTerms: _accepted, ...account } = input;
+      await api('/auth/signup', { method: 'POST', body: account });
+      void showToast({ title: 'Account created', message: 'Please check your email to verify your account.', intent: 'success' });
+      const state: LoginLocationState = { email: account.email };
+      navigate(withCallbackUrl(appPath('/login'), callbackUrl), { state });
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof ApiError && error.status === 409) void showToast({ title: 'Account exists', message: error.message, intent: 'warning' });
+      else void showErrorToast(error, 'Something went wrong', 'Error');
+    }
+  };
+
+  const errors = {
+    name: form.errorsOf('name'),
+    email: form.errorsOf('email'),
+    password: form.errorsOf('password'),
+    confirmPassword: form.errorsOf('confirmPassword'),
+    acceptTerms: form.errorsOf('acceptTerms'),
+  };
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start your 14-day free trial. No credit card required."
+      footer={
+        <>
+          Already have an account? <Link to={withCallbackUrl(appPath('/login'), callbackUrl)}>Log in</Link>
+        </>
+      }
+    >
+      <form className="auth-form" onSubmit={createAccount} noValidate aria-label="Create account">
+        <FormField label="Full name" inputId={fieldId('name')} errors={errors.name}>
+          <InputGroup
+            {...fieldAttributes(fieldId('name'), errors.name)}
+            size="large"
+            autoComplete="name"
+            placeholder="Asha Mehta"
+            value={form.values.name}
+            onValueChange={(value) => form.setValue('name', value)}
+            onBlur={() => form.leave('name')}
+            autoFocus
+          />
+        </FormField>
+        <FormField label="Email" inputId={fieldId('email')} errors={errors.email}>
+          <InputGroup
+            {...fieldAttributes(fieldId('email'), errors.email)}
+            type="email"
+            size="large"
+            autoComplete="email"
+            placeholder="you@yourfirm.in"
+            value={form.values.email}
+            onValueChange={(value) => form.setValue('email', value)}
+            onBlur={() => form.leave('email')}
+          />
+        </FormField>
+        <FormField
+          label="Password"
+          inputId={fieldId('password')}
+          errors={errors.password}
+          listAllErrors
+          hint="At least 12 characters with upper and lower case letters, a number and a special character."
+        >
+          <PasswordInput
+            {...fieldAttributes(fieldId('password'), errors.password)}
+            size="large"
+            autoComplete="new-password"
+            placeholder="Create a strong password"
+            value={form.values.password}
+            onValueChange={(value) => form.setValue('password', value)}
+            onBlur={() => form.leave('password')}
+          />
+        </FormField>
+        <FormField label="Confirm password" inputId={fieldId('confirmPassword')} errors={errors.confirmPassword}>
+          <PasswordInput
+            {...fieldAttributes(fieldId('confirmPassword'), errors.confirmPassword)}
+            size="large"
+            autoComplete="new-password"
+            placeholder="Type the password again"
+            value={form.values.confirmPassword}
+            onValueChange={(value) => form.setValue('confirmPassword', value)}
+            onBlur={() => form.leave('confirmPassword')}
+          />
+        </FormField>
+        <div className="auth-terms">
+          <Checkbox
+            id={fieldId('acceptTerms')}
+            aria-invalid={errors.acceptTerms.length > 0 || undefined}
+            aria-describedby={errors.acceptTerms.length > 0 ? `${fieldId('acceptTerms')}-errors` : undefined}
+            checked={form.values.acceptTerms}
+            onChange={(event) => form.setValue('acceptTerms', event.currentTarget.checked)}
+            labelElement={
+              <>
+                I agree to the{' '}
+                <Link to="/terms" target="_blank" rel="noopener">
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to="/privacy" target="_blank" rel="noopener">
+                  Privacy Policy
+                </Link>
+              </>
+            }
+          />
+          {errors.acceptTerms.length > 0 && (
+            <p id={`${fieldId('acceptTerms')}-errors`} className="auth-terms__error">
+              {errors.acceptTerms[0]}
+            </p>
+          )}
+        </div>
+        <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Create account" />
+      </form>
+      {googleEnabled && (
+        <>
+          <p className="auth-divider">
+            <span>OR CONTINUE WITH</span>
+          </p>
+          <GoogleButton href={appPath('/connect/google/signup')} />
+        </>
+      )}
+    </AuthLayout>
+  );
+}
