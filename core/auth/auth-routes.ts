@@ -73,13 +73,21 @@ export function authRoutes(container: Container): Router {
     res.status(204).end();
   });
 
+  const signedInUser = async (req: express.Request) => (req.session.userId ? await User.query().findById(req.session.userId) : undefined);
+
   router.get('/session', async (req, res) => {
-    const user = req.session.userId ? await User.query().findById(req.session.userId) : undefined;
+    const user = await signedInUser(req);
     if (!user) {
       res.status(401).json({ error: 'Not signed in', providers });
       return;
     }
     res.json({ user: user.toPublic(), providers });
+  });
+
+  // The web app asks on every page who is signed in; there, being signed out is an answer, not an error.
+  router.get('/status', async (req, res) => {
+    const user = await signedInUser(req);
+    res.json({ user: user?.toPublic() ?? null, providers });
   });
 
   return router;

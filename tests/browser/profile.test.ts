@@ -26,8 +26,6 @@ describe('browser: create a workspace and the profile page', function () {
   async function visitSignedIn(path: string, colorScheme: 'light' | 'dark' = 'light') {
     const session = await openPage(browser, { colorScheme });
     sessions.push(session);
-    // The shell declares no icon yet, so the browser's own /favicon.ico request would log a 404.
-    await session.context.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     const account = await signInBrowserContext(session.context, sharedHost().baseUrl, 'profile');
     await session.page.goto(url(path));
     return { session, page: session.page, account };

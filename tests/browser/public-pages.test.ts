@@ -39,8 +39,6 @@ describe('browser: public site', function () {
   async function visit(path: string, options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<BrowserSession> {
     const session = await openPage(browser, { colorScheme: options.colorScheme });
     sessions.push(session);
-    // The shell declares no icon yet, so the browser's own /favicon.ico request would log a 404.
-    await session.context.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     if (options.width) await session.page.setViewportSize({ width: options.width, height: 760 });
     await session.page.goto(url(path));
     return session;
@@ -188,7 +186,6 @@ describe('browser: public site', function () {
   it('landing: downloads none of the app areas (no Blueprint, ECharts or data libraries), and its own code stays small', async () => {
     const session = await openPage(browser);
     sessions.push(session);
-    await session.context.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
     const downloads: Promise<{ type: string; url: string; gzippedBytes: number; body: string }>[] = [];
     session.page.on('response', (response: Response) => {
       const type = response.request().resourceType();

@@ -7,13 +7,6 @@ import { sharedHost } from '../support/root-hooks';
 
 type SignedIn = Awaited<ReturnType<typeof signInBrowserContext>>;
 
-/** See workspace-frame.test.ts: the shell names no favicon yet, and the browser's request for one would log a 404. */
-async function openJourneyPage(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserSession> {
-  const session = await openPage(browser, options);
-  await session.context.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-  return session;
-}
-
 /** A workspace without the fixture whose remote fails on purpose, so a journey's console stays clean. */
 async function quietWorkspace(signedIn: SignedIn, name?: string) {
   const workspace = await signedIn.createWorkspace(name);
@@ -39,7 +32,7 @@ const flipPluginSwitch = (page: Page, name: string) => pluginSwitch(page, name).
 
 /** Signs a user up in a context of its own, for being added to a workspace by email. */
 async function anotherUser(browser: Browser, label: string): Promise<{ session: BrowserSession; signedIn: SignedIn }> {
-  const session = await openJourneyPage(browser);
+  const session = await openPage(browser);
   return { session, signedIn: await signInBrowserContext(session.context, sharedHost().baseUrl, label) };
 }
 
@@ -65,7 +58,7 @@ describe('browser: workspace settings', function () {
       const settingsUrl = (tab = '') => `${baseUrl()}/axal/w/${workspaceId}/settings${tab}`;
 
       before(async () => {
-        session = await openJourneyPage(browser, { colorScheme });
+        session = await openPage(browser, { colorScheme });
         signedIn = await signInBrowserContext(session.context, baseUrl());
         workspaceId = (await quietWorkspace(signedIn, `Kapoor Associates ${colorScheme}`)).externalId;
       });
@@ -207,7 +200,7 @@ describe('browser: workspace settings', function () {
     let workspaceId: string;
 
     beforeEach(async () => {
-      session = await openJourneyPage(browser);
+      session = await openPage(browser);
       signedIn = await signInBrowserContext(session.context, baseUrl());
       workspaceId = (await quietWorkspace(signedIn, 'Desai Tax Advisors')).externalId;
     });
@@ -278,7 +271,7 @@ describe('browser: workspace settings', function () {
 
   describe('as an employee', () => {
     it('sees every settings tab read-only and no danger zone', async () => {
-      const owner = await openJourneyPage(browser);
+      const owner = await openPage(browser);
       const employee = await anotherUser(browser, 'employee');
       try {
         const ownerSignedIn = await signInBrowserContext(owner.context, baseUrl(), 'owner');

@@ -13,16 +13,6 @@ async function quietWorkspace(signedIn: SignedIn, name?: string) {
   return workspace;
 }
 
-/**
- * A page whose browser finds no favicon quietly: the shell's index.html names none yet, and the browser's own
- * favicon request would log a 404 that no journey here is about.
- */
-async function openJourneyPage(browser: Browser, options: { colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserSession> {
-  const session = await openPage(browser, options);
-  await session.context.route('**/favicon.ico', (route) => route.fulfill({ status: 204 }));
-  return session;
-}
-
 /** A screenshot once every CSS transition and animation (popovers, dialogs, the sliding sidebar) has finished. */
 async function settledScreenshot(session: BrowserSession, name: string): Promise<void> {
   await session.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
@@ -57,7 +47,7 @@ describe('browser: workspace frame', function () {
       let workspaceUrl: string;
 
       before(async () => {
-        session = await openJourneyPage(browser, { colorScheme });
+        session = await openPage(browser, { colorScheme });
         signedIn = await signInBrowserContext(session.context, baseUrl());
         workspaceUrl = `${baseUrl()}/axal/w/${(await quietWorkspace(signedIn, `Mehta and Rao ${colorScheme}`)).externalId}`;
       });
@@ -161,7 +151,7 @@ describe('browser: workspace frame', function () {
     let workspaceId: string;
 
     beforeEach(async () => {
-      session = await openJourneyPage(browser);
+      session = await openPage(browser);
       signedIn = await signInBrowserContext(session.context, baseUrl());
       workspaceId = (await quietWorkspace(signedIn)).externalId;
     });
@@ -216,7 +206,7 @@ describe('browser: workspace frame', function () {
       await sidebarNav(page).waitFor();
       await settledScreenshot(session, 'frame-unknown-page');
 
-      const stranger = await openJourneyPage(browser);
+      const stranger = await openPage(browser);
       try {
         const strangersWorkspace = await quietWorkspace(await signInBrowserContext(stranger.context, baseUrl(), 'stranger'));
         await page.goto(`${baseUrl()}/axal/w/${strangersWorkspace.externalId}/dashboard`);

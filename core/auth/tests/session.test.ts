@@ -58,6 +58,22 @@ describe('the session', () => {
     });
   });
 
+  describe('GET {app}/auth/status (what the web app asks on every page)', () => {
+    const STATUS = `${APP}/auth/status`;
+
+    it('answers 200 with no user when signed out, so a public page logs no error', async () => {
+      const response = await request(sharedHost().baseUrl).get(STATUS).expect(200);
+      expect(response.body).to.deep.equal({ user: null, providers: { google: false } });
+    });
+
+    it('answers 200 with the user when signed in, and no user again after logout', async () => {
+      const { agent, csrf, user } = await signIn();
+      expect((await agent.get(STATUS).expect(200)).body).to.deep.equal({ user, providers: { google: false } });
+      await agent.post(`${APP}/auth/logout`).set('X-CSRF-Token', csrf).expect(204);
+      expect((await agent.get(STATUS).expect(200)).body.user).to.equal(null);
+    });
+  });
+
   describe('POST {app}/auth/logout', () => {
     it('answers 204, clears the cookie and signs the session out', async () => {
       const { agent, csrf } = await signIn();

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { atom, useAtomValue } from 'jotai';
-import { ApiError, apiV1 } from './api-client';
-import { appPath } from './runtime-config';
+import { api, apiV1 } from './api-client';
 
 export interface SessionUser {
   externalId: string;
@@ -28,13 +27,9 @@ export const currentWorkspaceIdAtom = atom<string | null>(null);
 export const sessionQueryKey = ['session'] as const;
 export const roleQueryKey = (workspaceId: string) => ['workspaces', workspaceId, 'role'] as const;
 
-/** Signed out is an answer (401 with the sign-in providers), not an error. */
-export async function fetchSession(): Promise<SessionInfo> {
-  const response = await fetch(appPath('/auth/session'), { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-  const body = (await response.json().catch(() => ({}))) as Partial<SessionInfo> & { error?: string };
-  if (response.status === 401) return { user: null, providers: body.providers ?? { google: false } };
-  if (!response.ok) throw new ApiError(response.status, body.error ?? 'Could not load your session');
-  return body as SessionInfo;
+/** Who is signed in, if anyone, and which sign-in providers are on. */
+export function fetchSession(): Promise<SessionInfo> {
+  return api<SessionInfo>('/auth/status');
 }
 
 export function useSession() {

@@ -1,6 +1,5 @@
 import { SegmentedControl } from '@blueprintjs/core';
-import { useAtom } from 'jotai';
-import { themePreferenceAtom, type ThemePreference } from '../../app/theme';
+import { useThemePreference, type ThemePreference } from '../../app/theme';
 
 const THEME_OPTIONS = [
   { value: 'light', label: 'Light', icon: 'flash' },
@@ -10,9 +9,9 @@ const THEME_OPTIONS = [
 
 const isThemePreference = (value: string): value is ThemePreference => THEME_OPTIONS.some((option) => option.value === value);
 
-/** Light, Dark or System; the choice is kept in this browser (see themePreferenceAtom). */
+/** Light, Dark or System; the choice is kept in this browser (see useThemePreference). */
 export function ThemeToggle() {
-  const [preference, setPreference] = useAtom(themePreferenceAtom);
+  const [preference, setPreference] = useThemePreference();
   return (
     <SegmentedControl
       aria-label="Theme"
