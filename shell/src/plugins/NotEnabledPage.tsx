@@ -1,12 +1,12 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { appPath, usePermission } from '@axal/web-sdk';
+import { EmptyState } from '@axal/web-sdk/ui';
 import { RouterAnchorButton } from '../workspace/router-links';
 
 /** A disabled plugin's address: say so plainly, and show the way to switch it on to those who may. */
 export function NotEnabledPage({ pluginName, workspaceId }: { pluginName: string; workspaceId: string }) {
   const canSwitch = usePermission('manage_plugins');
   return (
-    <NonIdealState
+    <EmptyState
       icon="disable"
       title={`${pluginName} is not enabled for this workspace`}
       description={

@@ -1,12 +1,11 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { ErrorState } from '@axal/web-sdk/ui';
 
 export function RemoteErrorPanel({ pluginName, onRetry }: { pluginName: string; onRetry: () => void }) {
   return (
-    <NonIdealState
-      icon="error"
+    <ErrorState
       title="This area could not be loaded"
-      description={`The ${pluginName} area failed to load. Other pages keep working; try again in a moment.`}
-      action={<Button intent="primary" icon="refresh" text="Retry" onClick={onRetry} />}
+      message={`The ${pluginName} area failed to load. Other pages keep working; try again in a moment.`}
+      onRetry={onRetry}
     />
   );
 }

@@ -1,18 +1,20 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { useSetAtom } from 'jotai';
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode, type RefObject } from 'react';
 import { useParams, useRoutes } from 'react-router-dom';
 import { ApiError, currentWorkspaceIdAtom } from '@axal/web-sdk';
 import { ErrorState, LoadingState } from '@axal/web-sdk/ui';
 import { NotFoundPage } from '../public/NotFoundPage';
 import { pluginRouteObjects } from '../plugins/plugin-routes';
 import { useLoadedPlugins } from '../plugins/workspace-plugins';
-import { SettingsPage } from '../settings/SettingsPage';
 import { DashboardPage } from './DashboardPage';
 import { useNarrowScreenNav } from './narrow-screen-nav';
 import { Sidebar } from './sidebar/Sidebar';
 import { useWorkspaceDetail } from './workspace-queries';
 import './workspace-frame.css';
+
+// Settings and its forms load when opened, not with every workspace page.
+const SettingsPage = lazy(() => import('../settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
 
 const SIDEBAR_ID = 'workspace-sidebar';
 const CONTENT_ID = 'workspace-content';
@@ -60,7 +62,7 @@ export function WorkspaceFrame() {
   const page = useRoutes([
     { index: true, element: <DashboardPage loaded={loaded} /> },
     { path: 'dashboard', element: <DashboardPage loaded={loaded} /> },
-    { path: 'settings/*', element: <SettingsPage /> },
+    { path: 'settings/*', element: <Suspense fallback={<LoadingState />}><SettingsPage /></Suspense> },
     ...pluginRouteObjects(workspaceId, list.data ?? [], loaded, () => void list.refetch()),
     { path: '*', element: <NotFoundPage embedded /> },
   ]);

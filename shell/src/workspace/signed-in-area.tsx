@@ -1,14 +1,17 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 import { BlueprintProvider, FocusStyleManager } from '@blueprintjs/core';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { PageLoading } from '../app/PageLoading';
 import { RequireSession } from '../app/RequireSession';
-import { ProfilePage as Profile } from '../profile/ProfilePage';
-import { CreateWorkspacePage as CreateWorkspace } from './CreateWorkspacePage';
 import { DefaultWorkspaceRedirect as DefaultWorkspace } from './DefaultWorkspaceRedirect';
 import { WorkspaceFrame as Frame } from './WorkspaceFrame';
 
 // Focus rings for keyboard users only: a mouse click on a link or switch should not leave one behind.
 FocusStyleManager.onlyShowFocusOnTabs();
+
+// Forms (and their validation library) load with the pages that show them, not with every workspace page.
+const Profile = lazy(() => import('../profile/ProfilePage').then((module) => ({ default: module.ProfilePage })));
+const CreateWorkspace = lazy(() => import('./CreateWorkspacePage').then((module) => ({ default: module.CreateWorkspacePage })));
 
 /** The signed-in part of the app: Blueprint and a session are needed by every page here. */
 function signedIn(Page: ComponentType): ComponentType {
@@ -16,7 +19,9 @@ function signedIn(Page: ComponentType): ComponentType {
     return (
       <BlueprintProvider>
         <RequireSession>
-          <Page />
+          <Suspense fallback={<PageLoading />}>
+            <Page />
+          </Suspense>
         </RequireSession>
       </BlueprintProvider>
     );
