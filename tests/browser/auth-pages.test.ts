@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from '../support/browser';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import type { BrowserSession } from '../support/browser';
 import { signInBrowserContext } from '../support/browser-auth';
+import { browserSuite } from '../support/browser-suite';
 import { createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail } from '../support/http';
 import { sharedHost } from '../support/root-hooks';
 import { startTestHost, type RunningHost } from '../support/test-host';
@@ -32,14 +33,12 @@ const fieldErrors = (page: Page, inputId: string) => page.locator(`#${inputId}-e
 
 describe('browser: sign-up, login and the pages around them', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  const sessions: AuthSession[] = [];
+  const browser = browserSuite();
   const url = (path: string, baseUrl = sharedHost().baseUrl) => `${baseUrl}${path}`;
 
   async function visit(path: string, options: { colorScheme?: 'light' | 'dark'; baseUrl?: string; signedIn?: boolean } = {}): Promise<AuthSession> {
-    const opened = await openPage(browser, { colorScheme: options.colorScheme });
+    const opened = await browser.open({ colorScheme: options.colorScheme });
     const session: AuthSession = Object.assign(opened, { unexpectedErrors: [] as string[] });
-    sessions.push(session);
     session.page.on('console', (message) => {
       if (message.type() === 'error' && !isExpectedAnswer(message)) session.unexpectedErrors.push(message.text());
     });
@@ -65,19 +64,6 @@ describe('browser: sign-up, login and the pages around them', function () {
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign In' }).click();
   }
-
-  before(async () => {
-    await ensureWebBuild();
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
 
   describe('sign-up', () => {
     it('shows every rule of spec 5.2 inline under its field, needs the terms ticked, then creates the account and opens login', async () => {

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from '../support/browser';
+import type { Page } from 'playwright-core';
+import type { BrowserSession } from '../support/browser';
 import { signInBrowserContext } from '../support/browser-auth';
+import { browserSuite } from '../support/browser-suite';
 import { APP, newAgent } from '../support/http';
 import { sharedHost } from '../support/root-hooks';
 
@@ -18,33 +19,18 @@ async function loginStatus(email: string, password: string): Promise<number> {
 
 describe('browser: create a workspace and the profile page', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  const sessions: BrowserSession[] = [];
+  const browser = browserSuite();
   const url = (path: string) => `${sharedHost().baseUrl}${path}`;
 
   /** A new user, signed in, on `path`. */
   async function visitSignedIn(path: string, colorScheme: 'light' | 'dark' = 'light') {
-    const session = await openPage(browser, { colorScheme });
-    sessions.push(session);
+    const session = await browser.open({ colorScheme });
     const account = await signInBrowserContext(session.context, sharedHost().baseUrl, 'profile');
     await session.page.goto(url(path));
     return { session, page: session.page, account };
   }
 
   const expectCleanConsole = (session: BrowserSession) => expect(session.consoleErrors, 'console errors').to.deep.equal([]);
-
-  before(async () => {
-    await ensureWebBuild();
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
 
   it('create workspace: the spec 5.1 messages inline, "Creating..." while busy, then the new workspace dashboard', async () => {
     const { session, page } = await visitSignedIn('/axal/dashboard');

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import siteContent from '../../shell/src/public/site-content';
-import { ensureWebBuild, launchBrowser, openPage, SCREENSHOT_DIR, type BrowserSession } from '../support/browser';
+import { SCREENSHOT_DIR, type BrowserSession } from '../support/browser';
+import { browserSuite } from '../support/browser-suite';
 import { sharedHost } from '../support/root-hooks';
 
 /**
@@ -32,13 +33,11 @@ const INFO_PAGES = [
 
 describe('browser: public site', function () {
   this.timeout(60_000);
-  let browser: Browser;
-  const sessions: BrowserSession[] = [];
+  const browser = browserSuite();
   const url = (path: string) => `${sharedHost().baseUrl}${path}`;
 
   async function visit(path: string, options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<BrowserSession> {
-    const session = await openPage(browser, { colorScheme: options.colorScheme });
-    sessions.push(session);
+    const session = await browser.open({ colorScheme: options.colorScheme });
     if (options.width) await session.page.setViewportSize({ width: options.width, height: 760 });
     await session.page.goto(url(path));
     return session;
@@ -46,19 +45,6 @@ describe('browser: public site', function () {
 
   const expectCleanConsole = (session: BrowserSession) => expect(session.consoleErrors, 'console errors').to.deep.equal([]);
   const pricingCaptions = (page: Page) => page.locator('.plan-card__billing').allTextContents();
-
-  before(async () => {
-    await ensureWebBuild();
-    browser = await launchBrowser();
-  });
-
-  afterEach(async () => {
-    await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
 
   it('landing: hero, features, stats, benefits, pricing, call to action and footer', async () => {
     const session = await visit('/axal');
@@ -184,8 +170,7 @@ describe('browser: public site', function () {
   });
 
   it('landing: downloads none of the app areas (no Blueprint, ECharts or data libraries), and its own code stays small', async () => {
-    const session = await openPage(browser);
-    sessions.push(session);
+    const session = await browser.open();
     const downloads: Promise<{ type: string; url: string; gzippedBytes: number; body: string }>[] = [];
     session.page.on('response', (response: Response) => {
       const type = response.request().resourceType();

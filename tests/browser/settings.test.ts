@@ -2,29 +2,10 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from '../support/browser';
 import { signInBrowserContext } from '../support/browser-auth';
+import { quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
 import { uniqueEmail } from '../support/http';
 import { sharedHost } from '../support/root-hooks';
 
-type SignedIn = Awaited<ReturnType<typeof signInBrowserContext>>;
-
-/** A workspace without the fixture whose remote fails on purpose, so a journey's console stays clean. */
-async function quietWorkspace(signedIn: SignedIn, name?: string) {
-  const workspace = await signedIn.createWorkspace(name);
-  await signedIn.api(`/workspaces/${workspace.externalId}/plugins/broken-remote`, { enabled: false }, 'put');
-  return workspace;
-}
-
-async function settledScreenshot(session: BrowserSession, name: string): Promise<void> {
-  await session.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-  await session.screenshot(name);
-}
-
-/** Console errors other than the browser's own report of an HTTP status the journey provokes on purpose. */
-function unexpectedConsoleErrors(session: BrowserSession, expectedStatuses: number[] = []): string[] {
-  return session.consoleErrors.filter((text) => !expectedStatuses.some((status) => text.includes(`status of ${status}`)));
-}
-
-const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Workspace' });
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 const pluginSwitch = (page: Page, name: string) => page.getByRole('switch', { name });
 /** Clicks the switch's label, as a person does: Blueprint draws the switch over its (hidden) input. */

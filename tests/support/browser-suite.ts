@@ -1,0 +1,57 @@
+import type { Browser, Page } from 'playwright-core';
+import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from './browser';
+import type { signInBrowserContext } from './browser-auth';
+
+/** A cold web build on a 2-core machine takes up to a minute; the first browser suite of a run pays for it. */
+const BUILD_AND_LAUNCH_TIMEOUT_MS = 180_000;
+
+/**
+ * Registers the hooks of a browser suite: the web build and one browser for the suite, and every page a test opens
+ * closed after that test. Call it inside `describe`.
+ */
+export function browserSuite() {
+  let browser: Browser | undefined;
+  const sessions: BrowserSession[] = [];
+  before(async function () {
+    this.timeout(BUILD_AND_LAUNCH_TIMEOUT_MS);
+    await ensureWebBuild();
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+  });
+  after(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => browser!,
+    /** A new page for the current test, closed after it. */
+    async open(options?: Parameters<typeof openPage>[1]): Promise<BrowserSession> {
+      const session = await openPage(browser!, options);
+      sessions.push(session);
+      return session;
+    },
+  };
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signInBrowserContext>>;
+
+/** A workspace without the fixture whose remote fails on purpose, so a journey's console stays clean. */
+export async function quietWorkspace(signedIn: SignedIn, name?: string) {
+  const workspace = await signedIn.createWorkspace(name);
+  await signedIn.api(`/workspaces/${workspace.externalId}/plugins/broken-remote`, { enabled: false }, 'put');
+  return workspace;
+}
+
+/** A screenshot once every CSS transition and animation (popovers, dialogs, the sliding sidebar) has finished. */
+export async function settledScreenshot(session: BrowserSession, name: string): Promise<void> {
+  await session.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await session.screenshot(name);
+}
+
+/** Console errors other than the browser's own report of an HTTP status the journey provokes on purpose. */
+export function unexpectedConsoleErrors(session: BrowserSession, expectedStatuses: number[] = []): string[] {
+  return session.consoleErrors.filter((text) => !expectedStatuses.some((status) => text.includes(`status of ${status}`)));
+}
+
+export const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Workspace' });
