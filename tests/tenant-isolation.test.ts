@@ -2,6 +2,17 @@ import { expect } from 'chai';
 import { call, dataOfWorkspace, internalIdOf, WORKSPACE_NOT_FOUND, type Method } from '../core/workspaces/tests/support';
 import { createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, type TestSession } from './support/http';
 
+/** A client an outsider tries to create in the victim workspace. */
+const PLANTED_CLIENT = {
+  clientType: 'INDIVIDUAL',
+  name: 'Planted Client',
+  email: 'planted@clients.example',
+  phone: '9876543210',
+  panNumber: 'PLNTD1234P',
+  residentialAddress: '1, Planted Lane, Pune',
+  aadhaarNumber: '123412341234',
+};
+
 /**
  * Every workspace-scoped route. `:name` in the path, and any query or body value that is exactly `:name`, is
  * filled from the victim workspace's `Ids`. A later issue appends its routes here; when they name a record of
@@ -32,10 +43,29 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   { method: 'get', path: '/gate-fixture/notes', query: { workspaceExternalId: ':workspaceId' } },
   { method: 'post', path: '/gate-fixture/notes', body: { workspaceId: ':workspaceId', text: 'Planted by an outsider' } },
   { method: 'post', path: '/gate-fixture/notes', body: { workspaceExternalId: ':workspaceId', text: 'Planted by an outsider' } },
+  // Clients, notes, credentials and the bulk import (core/clients).
+  { method: 'get', path: '/clients', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/clients', query: { workspaceId: ':workspaceId', search: 'Victim' } },
+  { method: 'post', path: '/clients', body: { ...PLANTED_CLIENT, workspaceExternalId: ':workspaceId' } },
+  { method: 'get', path: '/clients/credentials-status', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/clients/bulk-upload', body: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/clients/:clientId', query: { workspaceId: ':workspaceId' } },
+  { method: 'patch', path: '/clients/:clientId', body: { workspaceExternalId: ':workspaceId', name: 'Taken Over' } },
+  { method: 'delete', path: '/clients/:clientId', body: { workspaceExternalId: ':workspaceId', confirmation: 'Victim Client' } },
+  { method: 'get', path: '/clients/:clientId/aadhaar', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/clients/:clientId/notes', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/clients/:clientId/notes', body: { workspaceId: ':workspaceId', content: 'Planted by an outsider' } },
+  { method: 'get', path: '/clients/:clientId/credentials', query: { workspaceId: ':workspaceId' } },
+  {
+    method: 'post',
+    path: '/clients/:clientId/credentials',
+    body: { workspaceId: ':workspaceId', platformName: 'GST', username: 'planted', password: 'planted', accountPassword: 'Sturdy#Ledger2026' },
+  },
 ];
 
 /** Ids of records that live inside the victim workspace (not the workspace itself, nor global ones like a plugin id). */
-const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId'];
+const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId', 'clientId'];
+
 
 interface ScopedRoute {
   method: Method;
@@ -51,6 +81,7 @@ interface Ids {
   memberId: string;
   invitationId: string;
   pluginId: string;
+  clientId: string;
   attackerEmail: string;
 }
 
@@ -61,6 +92,22 @@ async function victimWorkspace() {
   const member = await memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
   const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: uniqueEmail('victim-invitee'), role: 'CLIENT' }).expect(202);
   await call(owner, 'post', '/gate-fixture/notes', { workspaceId: workspace.externalId, text: 'Confidential' }).expect(201);
+  const client = await call(owner, 'post', '/clients', {
+    ...PLANTED_CLIENT,
+    name: 'Victim Client',
+    email: 'victim@clients.example',
+    panNumber: 'VCTIM1234V',
+    workspaceExternalId: workspace.externalId,
+  }).expect(201);
+  const clientId: string = client.body.client.externalId;
+  await call(owner, 'post', `/clients/${clientId}/notes`, { workspaceId: workspace.externalId, content: 'Confidential' }).expect(201);
+  await call(owner, 'post', `/clients/${clientId}/credentials`, {
+    workspaceId: workspace.externalId,
+    platformName: 'GST',
+    username: 'victim_gst',
+    password: 'Victim#Portal1',
+    accountPassword: owner.password,
+  }).expect(201);
   const ids: Omit<Ids, 'attackerEmail'> = {
     workspaceId: workspace.externalId,
     workspaceName: workspace.name,
@@ -68,6 +115,7 @@ async function victimWorkspace() {
     memberId: member.user.externalId,
     invitationId: invited.body.invitation.externalId,
     pluginId: 'gate-fixture',
+    clientId,
   };
   return { owner, ids };
 }

@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import { authRoutes } from '../auth/auth-routes';
+import { clientRoutes, clientTemplateRoutes } from '../clients/client-routes';
 import { csrfGuard } from '../auth/csrf';
 import { googleSignInRoutes } from '../auth/google';
 import { profileRoutes } from '../auth/profile-routes';
@@ -44,9 +45,11 @@ export function buildApp(container: Container): Express {
   product.use(googleSignInRoutes(container));
   product.use(csrfGuard);
   product.use('/auth', authRoutes(container));
+  product.use(clientTemplateRoutes());
 
   const api = express.Router();
   api.use(workspaceRoutes(container));
+  api.use(clientRoutes(container));
   api.use(profileRoutes(container));
   api.use(pluginSettingsRoutes(container));
   for (const plugin of registry.plugins) {

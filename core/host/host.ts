@@ -4,6 +4,8 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import 'reflect-metadata';
+import { ClientService } from '../clients/client-service';
+import { CredentialService } from '../clients/credential-service';
 import { projectRoot, type Config } from '../platform/config';
 import { createKnex, destroyKnex, ensureDatabase } from '../platform/db';
 import type { EventBus } from '../platform/events';
@@ -65,6 +67,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
   const container = buildContainer({ config, logger, knex, redis }, registry);
   container.bind(WorkspaceService).toSelf();
+  container.bind(ClientService).toSelf();
+  container.bind(CredentialService).toSelf();
   const queue = container.get<QueueService>(TOKENS.Queue);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
   for (const plugin of plugins) {

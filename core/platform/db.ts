@@ -7,6 +7,8 @@ export type { Knex };
 
 // Postgres bigint (serial ids, counts) fits a JS number for every value this product stores.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// A calendar date (e.g. a date of birth) stays the YYYY-MM-DD text it is, not a Date at the server's local midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 /** Creates the configured database when it does not exist yet, so a fresh machine needs no manual step. */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {

@@ -14,6 +14,8 @@ export const CORE_PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   manage_storage: administrators,
   view_storage: everyone,
   upload: staff,
+  // Clients (spec 1 section 2.9): the firm's staff keep notes on a client; the client's own people do not.
+  add_client_notes: staff,
   // Workspace administration.
   manage_workspace: administrators,
   manage_members: administrators,

@@ -7,6 +7,7 @@ import { call, dataOfWorkspace, db, internalIdOf, NO_PERMISSION } from './suppor
 /** Spec 1 section 6, the workspace administration permissions, and the one permission of the gate-fixture test plugin. */
 const PERMISSIONS_OF: Record<Role, string[]> = {
   OWNER: [
+    'add_client_notes',
     'assign_client',
     'delete_documents',
     'delete_workspace',
@@ -20,6 +21,7 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'write_fixture_notes',
   ],
   ADMIN: [
+    'add_client_notes',
     'assign_client',
     'delete_documents',
     'manage_clients',
@@ -31,7 +33,7 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'view_storage',
     'write_fixture_notes',
   ],
-  EMPLOYEE: ['assign_client', 'upload', 'view_storage', 'write_fixture_notes'],
+  EMPLOYEE: ['add_client_notes', 'assign_client', 'upload', 'view_storage', 'write_fixture_notes'],
   CLIENT: ['view_storage'],
 };
 

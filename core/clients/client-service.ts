@@ -1,0 +1,312 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { ActivityService } from '../activity/activity-service';
+import { badRequest, conflict, notFound } from '../platform/errors';
+import { DecryptionError, type CryptoService } from '../platform/crypto';
+import type { Membership, SessionUser } from '../platform/http';
+import { TOKENS } from '../platform/tokens';
+import type { ImportRow, RowError } from './client-csv';
+import { clientCursorOf, positionOfCursor } from './client-cursor';
+import { gstinWarnings } from './gstin';
+import { Client, ClientCredential, ClientNote } from './models';
+import type { ClientInput, ClientPatch, ClientType, Platform } from './schemas';
+
+export const CLIENT_NOT_FOUND = 'Client not found';
+export const DUPLICATE_PAN = 'A client with this PAN already exists in this workspace';
+export const DUPLICATE_EMAIL = 'A client with this email already exists in this workspace';
+
+/** The one text the list search matches; it must stay exactly the expression of the clients_search_trgm index. */
+const SEARCH_DOCUMENT =
+  "lower(name) || chr(10) || lower(email) || chr(10) || lower(pan_number) || chr(10) || lower(coalesce(gstin, '')) || chr(10) || phone";
+
+export interface ClientView {
+  externalId: string;
+  clientType: ClientType;
+  name: string;
+  email: string;
+  phone: string;
+  panNumber: string;
+  tan: string | null;
+  industry: string | null;
+  gstin?: string | null;
+  contactPerson?: string | null;
+  businessAddress?: string | null;
+  residentialAddress?: string | null;
+  /** Always masked, XXXX-XXXX-1234; the full number only through revealAadhaar. */
+  aadhaarNumber?: string | null;
+  dateOfBirth?: string | null;
+  occupation?: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NoteView {
+  externalId: string;
+  content: string;
+  author: { externalId: string; name: string } | null;
+  dateAdded: Date;
+}
+
+export interface CredentialStatus {
+  platformName: Platform;
+  isValid: boolean;
+}
+
+export const maskedAadhaar = (lastFour: string | null) => (lastFour ? `XXXX-XXXX-${lastFour}` : null);
+
+export function viewOf(client: Client): ClientView {
+  const common = {
+    externalId: client.externalId,
+    clientType: client.clientType,
+    name: client.name,
+    email: client.email,
+    phone: client.phone,
+    panNumber: client.panNumber,
+    tan: client.tan,
+    industry: client.industry,
+    createdAt: client.createdAt,
+    updatedAt: client.updatedAt,
+  };
+  return client.clientType === 'BUSINESS'
+    ? { ...common, gstin: client.gstin, contactPerson: client.contactPerson, businessAddress: client.businessAddress }
+    : {
+        ...common,
+        residentialAddress: client.residentialAddress,
+        aadhaarNumber: maskedAadhaar(client.aadhaarLast4),
+        dateOfBirth: client.dateOfBirth,
+        occupation: client.occupation,
+      };
+}
+
+/** Binds an Aadhaar ciphertext to its workspace and client; the client's externalId is known before its row exists. */
+const aadhaarContext = (workspaceId: number, clientExternalId: string) => `workspace:${workspaceId}|client:${clientExternalId}|field:aadhaar`;
+
+/** Rows per INSERT statement: PostgreSQL takes at most 65,535 bound values in one. */
+const IMPORT_CHUNK_ROWS = 1000;
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The unique indexes answer a race between two writes of the same PAN or email with the same 409 as the check before. */
+export function duplicateOf(error: unknown): Error {
+  const constraint = (error as { constraint?: string }).constraint;
+  if (constraint === 'clients_pan_unique') return conflict(DUPLICATE_PAN);
+  if (constraint === 'clients_email_unique') return conflict(DUPLICATE_EMAIL);
+  return error as Error;
+}
+
+@injectable()
+export class ClientService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Crypto) private readonly crypto: CryptoService,
+    @inject(TOKENS.Activity) private readonly activity: ActivityService,
+  ) {}
+
+  async find(workspaceId: number, externalId: string, trx?: Knex.Transaction): Promise<Client> {
+    const query = Client.inWorkspace(workspaceId, trx).where('clients.external_id', externalId);
+    const client = await (trx ? query.forUpdate() : query).first();
+    if (!client) throw notFound(CLIENT_NOT_FOUND);
+    return client;
+  }
+
+  async list(
+    workspaceId: number,
+    options: { search?: string; type?: ClientType; limit: number; cursor?: string },
+  ): Promise<{ clients: (ClientView & { hasInvalidCredentials: boolean })[]; nextCursor: string | null }> {
+    const after = options.cursor ? positionOfCursor(options.cursor) : null;
+    const rows = await Client.inWorkspace(workspaceId)
+      .modify((query) => {
+        if (options.type) query.where('client_type', options.type);
+        if (options.search) query.whereRaw(`${SEARCH_DOCUMENT} like ?`, [`%${escapeLike(options.search.toLowerCase())}%`]);
+        if (after) query.whereRaw('(lower(name), id) > (?, ?)', [after.sortName, after.id]);
+      })
+      .select(
+        'clients.*',
+        this.knex.raw('lower(name) as sort_name'),
+        this.knex.raw('exists (select 1 from client_credentials c where c.client_id = clients.id and not c.is_valid) as has_invalid_credentials'),
+      )
+      .orderByRaw('lower(name), id')
+      .limit(options.limit + 1)
+      .castTo<(Client & { sortName: string; hasInvalidCredentials: boolean })[]>();
+    const page = rows.slice(0, options.limit);
+    const last = page[page.length - 1];
+    return {
+      clients: page.map((row) => ({ ...viewOf(row), hasInvalidCredentials: row.hasInvalidCredentials })),
+      nextCursor: rows.length > options.limit ? clientCursorOf({ sortName: last.sortName, id: last.id }) : null,
+    };
+  }
+
+  async detail(workspaceId: number, externalId: string): Promise<ClientView & { credentials: CredentialStatus[] }> {
+    const client = await this.find(workspaceId, externalId);
+    const credentials = await ClientCredential.query().where('client_id', client.id).orderBy('platform');
+    return { ...viewOf(client), credentials: credentials.map((credential) => ({ platformName: credential.platform, isValid: credential.isValid })) };
+  }
+
+  async create(membership: Membership, input: ClientInput, actor: SessionUser): Promise<{ client: ClientView; warnings: string[] }> {
+    const workspaceId = membership.workspace.id;
+    await this.assertUnique(workspaceId, input.panNumber, input.email);
+    const client = await this.knex
+      .transaction(async (trx) => {
+        const created = await Client.query(trx).insert(this.recordOf(workspaceId, input, actor.id));
+        await this.activity.record(
+          { workspaceId, actorUserId: actor.id, action: 'client.created', entityType: 'client', entityId: created.externalId, metadata: { name: created.name } },
+          trx,
+        );
+        return created;
+      })
+      .catch((error: unknown) => {
+        throw duplicateOf(error);
+      });
+    return { client: viewOf(client), warnings: gstinWarnings(client.gstin, client.panNumber) };
+  }
+
+  async update(
+    membership: Membership,
+    externalId: string,
+    parsePatch: (clientType: ClientType) => ClientPatch,
+    actor: SessionUser,
+  ): Promise<{ client: ClientView; warnings: string[] }> {
+    const workspaceId = membership.workspace.id;
+    const client = await this.knex
+      .transaction(async (trx) => {
+        const current = await this.find(workspaceId, externalId, trx);
+        const patch = parsePatch(current.clientType);
+        await this.assertUnique(workspaceId, patch.panNumber, patch.email, current.id, trx);
+        const updated = await current.$query(trx).patchAndFetch(this.sealed(workspaceId, current.externalId, patch));
+        await this.activity.record(
+          { workspaceId, actorUserId: actor.id, action: 'client.updated', entityType: 'client', entityId: externalId, metadata: { fields: Object.keys(patch) } },
+          trx,
+        );
+        return updated;
+      })
+      .catch((error: unknown) => {
+        throw duplicateOf(error);
+      });
+    return { client: viewOf(client), warnings: gstinWarnings(client.gstin, client.panNumber) };
+  }
+
+  /** Notes and credentials go with the client through ON DELETE CASCADE, in this transaction. */
+  async delete(membership: Membership, externalId: string, confirmation: string, actor: SessionUser): Promise<void> {
+    const workspaceId = membership.workspace.id;
+    await this.knex.transaction(async (trx) => {
+      const client = await this.find(workspaceId, externalId, trx);
+      if (confirmation !== client.name) throw badRequest('Invalid confirmation');
+      await Client.query(trx).deleteById(client.id);
+      await this.activity.record(
+        { workspaceId, actorUserId: actor.id, action: 'client.deleted', entityType: 'client', entityId: externalId, metadata: { name: client.name } },
+        trx,
+      );
+    });
+  }
+
+  /** The full Aadhaar number, for holders of manage_clients; every reveal is in the activity log. */
+  async revealAadhaar(membership: Membership, externalId: string, actor: SessionUser): Promise<{ aadhaarNumber: string | null; unreadable?: true }> {
+    const workspaceId = membership.workspace.id;
+    const client = await this.find(workspaceId, externalId);
+    if (!client.aadhaarCiphertext) return { aadhaarNumber: null };
+    await this.activity.record({ workspaceId, actorUserId: actor.id, action: 'client.aadhaar_revealed', entityType: 'client', entityId: externalId });
+    try {
+      return { aadhaarNumber: this.crypto.decrypt(client.aadhaarCiphertext, aadhaarContext(workspaceId, client.externalId)) };
+    } catch (error) {
+      if (error instanceof DecryptionError) return { aadhaarNumber: null, unreadable: true };
+      throw error;
+    }
+  }
+
+  async notes(workspaceId: number, clientExternalId: string): Promise<NoteView[]> {
+    const client = await this.find(workspaceId, clientExternalId);
+    const rows = await this.knex('client_notes as n')
+      .leftJoin('users as u', 'u.id', 'n.author_user_id')
+      .where({ 'n.client_id': client.id })
+      .orderBy([
+        { column: 'n.created_at', order: 'desc' },
+        { column: 'n.id', order: 'desc' },
+      ])
+      .select('n.external_id', 'n.content', 'n.created_at', 'u.external_id as author_external_id', 'u.name as author_name');
+    return rows.map((row) => ({
+      externalId: row.external_id,
+      content: row.content,
+      author: row.author_external_id ? { externalId: row.author_external_id, name: row.author_name } : null,
+      dateAdded: row.created_at,
+    }));
+  }
+
+  async addNote(membership: Membership, clientExternalId: string, content: string, actor: SessionUser): Promise<NoteView> {
+    const workspaceId = membership.workspace.id;
+    return this.knex.transaction(async (trx) => {
+      const client = await this.find(workspaceId, clientExternalId, trx);
+      const note = await ClientNote.query(trx).insert({ workspaceId, clientId: client.id, authorUserId: actor.id, content });
+      await this.activity.record(
+        { workspaceId, actorUserId: actor.id, action: 'client.note_added', entityType: 'client', entityId: clientExternalId, metadata: { note: note.externalId } },
+        trx,
+      );
+      return { externalId: note.externalId, content: note.content, author: { externalId: actor.externalId, name: actor.name }, dateAdded: note.createdAt };
+    });
+  }
+
+  /**
+   * Creates every row of a bulk import in one transaction, or none: rows whose PAN or email a client of the
+   * workspace already has join the errors found while reading the file.
+   */
+  async importClients(membership: Membership, rows: ImportRow[], rowErrors: RowError[], actor: SessionUser): Promise<{ created: number } | { rowErrors: RowError[] }> {
+    const workspaceId = membership.workspace.id;
+    const existing = await Client.inWorkspace(workspaceId)
+      .whereRaw('(pan_number = any(?) or lower(email) = any(?))', [rows.map(({ input }) => input.panNumber), rows.map(({ input }) => input.email.toLowerCase())])
+      .select('pan_number', 'email');
+    const takenPans = new Set(existing.map((client) => client.panNumber));
+    const takenEmails = new Set(existing.map((client) => client.email.toLowerCase()));
+    const errors = [...rowErrors];
+    for (const { row, input } of rows) {
+      if (takenPans.has(input.panNumber)) errors.push({ row, field: 'PAN Number', message: DUPLICATE_PAN });
+      if (takenEmails.has(input.email.toLowerCase())) errors.push({ row, field: 'Email', message: DUPLICATE_EMAIL });
+    }
+    if (errors.length) return { rowErrors: errors.sort((a, b) => a.row - b.row) };
+
+    const records = rows.map(({ input }) => this.recordOf(workspaceId, input, actor.id));
+    await this.knex
+      .transaction(async (trx) => {
+        for (let start = 0; start < records.length; start += IMPORT_CHUNK_ROWS) {
+          await Client.query(trx).insert(records.slice(start, start + IMPORT_CHUNK_ROWS));
+        }
+        await this.activity.record(
+          { workspaceId, actorUserId: actor.id, action: 'clients.imported', entityType: 'client', metadata: { count: records.length } },
+          trx,
+        );
+      })
+      .catch((error: unknown) => {
+        throw duplicateOf(error);
+      });
+    return { created: records.length };
+  }
+
+  /** What a client row holds for this input, the Aadhaar number sealed; used for single and bulk inserts. */
+  recordOf(workspaceId: number, input: ClientInput, actorId: number): Partial<Client> {
+    const externalId = randomUUID();
+    return { ...this.sealed(workspaceId, externalId, input), externalId, workspaceId, createdBy: actorId };
+  }
+
+  private sealed(workspaceId: number, clientExternalId: string, fields: ClientInput | ClientPatch): Partial<Client> {
+    if (!('aadhaarNumber' in fields) || fields.aadhaarNumber === undefined) return fields;
+    const { aadhaarNumber, ...plain } = fields;
+    return {
+      ...plain,
+      aadhaarCiphertext: this.crypto.encrypt(aadhaarNumber, aadhaarContext(workspaceId, clientExternalId)),
+      aadhaarLast4: aadhaarNumber.slice(-4),
+    };
+  }
+
+  private async assertUnique(workspaceId: number, pan: string | undefined, email: string | undefined, exceptId?: number, trx?: Knex.Transaction) {
+    if (pan === undefined && email === undefined) return;
+    const clash = await Client.inWorkspace(workspaceId, trx)
+      .where((query) => {
+        if (pan !== undefined) query.orWhere('pan_number', pan);
+        if (email !== undefined) query.orWhereRaw('lower(email) = lower(?)', [email]);
+      })
+      .modify((query) => {
+        if (exceptId !== undefined) query.whereNot('id', exceptId);
+      })
+      .first();
+    if (clash) throw conflict(clash.panNumber === pan ? DUPLICATE_PAN : DUPLICATE_EMAIL);
+  }
+}

@@ -1,0 +1,124 @@
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { ActivityService } from '../activity/activity-service';
+import { DecryptionError, type CryptoService } from '../platform/crypto';
+import type { Logger } from '../platform/logger';
+import type { Membership, SessionUser } from '../platform/http';
+import { TOKENS } from '../platform/tokens';
+import { ClientService, type CredentialStatus } from './client-service';
+import { ClientCredential } from './models';
+import type { Platform } from './schemas';
+
+export interface CredentialView extends CredentialStatus {
+  username: string | null;
+  password: string | null;
+  hasCredentials: true;
+  /** Present when the stored ciphertext no longer decrypts in its place (moved, tampered with, or its key is gone). */
+  unreadable?: true;
+  updatedAt: Date;
+}
+
+type SealedField = 'username' | 'password';
+
+/** Binds a ciphertext to its row: copied to another workspace, client, platform or field, it no longer decrypts. */
+const credentialContext = (credential: { workspaceId: number; clientId: number; platform: Platform }, field: SealedField) =>
+  `workspace:${credential.workspaceId}|client:${credential.clientId}|platform:${credential.platform}|field:${field}`;
+
+/** Portal logins (GST, Income Tax) of a client, sealed at rest; reading them in plain text is logged. */
+@injectable()
+export class CredentialService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Crypto) private readonly crypto: CryptoService,
+    @inject(TOKENS.Activity) private readonly activity: ActivityService,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(ClientService) private readonly clients: ClientService,
+  ) {}
+
+  /** Plain text only when `revealSecrets`; otherwise the caller learns which platforms have credentials and whether they are valid. */
+  async list(membership: Membership, clientExternalId: string, actor: SessionUser, revealSecrets: boolean): Promise<CredentialView[]> {
+    const workspaceId = membership.workspace.id;
+    const client = await this.clients.find(workspaceId, clientExternalId);
+    const credentials = await ClientCredential.query().where('client_id', client.id).orderBy('platform');
+    const views: CredentialView[] = [];
+    for (const credential of credentials) {
+      const status = { platformName: credential.platform, isValid: credential.isValid, hasCredentials: true as const, updatedAt: credential.updatedAt };
+      if (!revealSecrets) {
+        views.push({ ...status, username: null, password: null });
+        continue;
+      }
+      const opened = this.open(credential);
+      if (!opened) {
+        views.push({ ...status, username: null, password: null, unreadable: true });
+        continue;
+      }
+      await this.activity.record({
+        workspaceId,
+        actorUserId: actor.id,
+        action: 'client.credentials_viewed',
+        entityType: 'client',
+        entityId: clientExternalId,
+        metadata: { platform: credential.platform },
+      });
+      views.push({ ...status, ...opened });
+    }
+    return views;
+  }
+
+  /** One record per client and platform: saving again replaces it and marks it valid. */
+  async save(
+    membership: Membership,
+    clientExternalId: string,
+    input: { platformName: Platform; username: string; password: string },
+    actor: SessionUser,
+  ): Promise<CredentialStatus> {
+    const workspaceId = membership.workspace.id;
+    await this.knex.transaction(async (trx) => {
+      const client = await this.clients.find(workspaceId, clientExternalId, trx);
+      const place = { workspaceId, clientId: client.id, platform: input.platformName };
+      await trx('client_credentials')
+        .insert({
+          workspace_id: workspaceId,
+          client_id: client.id,
+          platform: input.platformName,
+          username_ciphertext: this.crypto.encrypt(input.username, credentialContext(place, 'username')),
+          password_ciphertext: this.crypto.encrypt(input.password, credentialContext(place, 'password')),
+          is_valid: true,
+          updated_by: actor.id,
+        })
+        .onConflict(['client_id', 'platform'])
+        .merge(['username_ciphertext', 'password_ciphertext', 'is_valid', 'updated_by', 'updated_at']);
+      await this.activity.record(
+        { workspaceId, actorUserId: actor.id, action: 'client.credentials_saved', entityType: 'client', entityId: clientExternalId, metadata: { platform: input.platformName } },
+        trx,
+      );
+    });
+    return { platformName: input.platformName, isValid: true };
+  }
+
+  /** `{clientExternalId: [{platformName, isValid}]}` for every client of the workspace that has credentials. */
+  async statusByClient(workspaceId: number): Promise<Record<string, CredentialStatus[]>> {
+    const rows: { external_id: string; platform: Platform; is_valid: boolean }[] = await this.knex('client_credentials as cc')
+      .join('clients as c', 'c.id', 'cc.client_id')
+      .where('cc.workspace_id', workspaceId)
+      .orderBy(['c.id', 'cc.platform'])
+      .select('c.external_id', 'cc.platform', 'cc.is_valid');
+    const status: Record<string, CredentialStatus[]> = {};
+    for (const row of rows) (status[row.external_id] ??= []).push({ platformName: row.platform, isValid: row.is_valid });
+    return status;
+  }
+
+  private open(credential: ClientCredential): { username: string; password: string } | null {
+    try {
+      return {
+        username: this.crypto.decrypt(credential.usernameCiphertext, credentialContext(credential, 'username')),
+        password: this.crypto.decrypt(credential.passwordCiphertext, credentialContext(credential, 'password')),
+      };
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error;
+      // An integrity failure, not bad input: the record is shown as unreadable and the operators are told.
+      this.logger.error({ credentialId: credential.id, platform: credential.platform, err: error.message }, 'stored credential could not be decrypted');
+      return null;
+    }
+  }
+}

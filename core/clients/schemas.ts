@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/**
+ * Clients, notes and portal credentials: shared by the server and the web forms, one schema and one message
+ * (spec 1 sections 3, 5.4, 5.5, 5.7, 5.8). No Node-only APIs here.
+ */
+
+export const CLIENT_TYPES = ['BUSINESS', 'INDIVIDUAL'] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+export const PLATFORMS = ['GST', 'INCOME_TAX'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const PAN_PATTERN = /^[A-Z]{5}[0-9]{4}[A-Z]$/;
+export const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][0-9]Z[A-Z0-9]$/;
+export const TAN_PATTERN = /^[A-Z]{4}[0-9]{5}[A-Z]$/;
+export const INDIAN_PHONE_PATTERN = /^(\+91|0)?[6-9][0-9]{9}$/;
+const ADDRESS_CHARACTERS = /^[A-Za-z0-9\s,.#\-/&]*$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+
+export const MESSAGES = {
+  clientType: 'Client type must be BUSINESS or INDIVIDUAL',
+  name: 'Name must be at least 2 characters',
+  email: 'Invalid email address',
+  phone: 'Invalid Indian phone number',
+  pan: 'Invalid PAN number format',
+  gstin: 'Invalid GSTIN',
+  gstinRequired: 'GSTIN is required for business clients',
+  tan: 'Invalid TAN format (expected ABCD12345E)',
+  businessAddress: 'Business address is required',
+  residentialAddress: 'Address must be at least 5 characters',
+  addressCharacters: 'Address may contain only letters, numbers, spaces and , . # - / &',
+  aadhaar: 'Aadhaar number must be 12 digits',
+  dateOfBirth: 'Date of birth must be a date between 1900-01-01 and today (YYYY-MM-DD)',
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  note: 'Please enter some content for your note.',
+  credentials: 'Username and password are required',
+  platform: 'Platform must be GST or INCOME_TAX',
+  accountPassword: 'Please enter your account password to confirm',
+  confirmation: 'Invalid confirmation',
+} as const;
+
+/** Forms send "" for an empty optional field; it means "none", stored as null. */
+const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsNull, schema.nullable().optional());
+
+const text = (message: string, max: number, field: string) =>
+  z.string({ error: message }).trim().max(max, MESSAGES.tooLong(field, max));
+/** Codes are written in capitals; people type them in any case and with stray spaces. */
+const code = (message: string, pattern: RegExp, missingMessage = message) =>
+  z
+    .string({ error: missingMessage })
+    .transform((value) => value.replace(/\s/g, '').toUpperCase())
+    .pipe(z.string().regex(pattern, message));
+
+const isPlausibleDateOfBirth = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value >= EARLIEST_DATE_OF_BIRTH && date.getTime() <= Date.now();
+};
+
+const commonFields = {
+  name: text(MESSAGES.name, 200, 'Name').min(2, MESSAGES.name),
+  email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
+  // Spaces and hyphens are how people group a number, not part of it.
+  phone: z
+    .string({ error: MESSAGES.phone })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(INDIAN_PHONE_PATTERN, MESSAGES.phone)),
+  panNumber: code(MESSAGES.pan, PAN_PATTERN),
+  tan: optional(code(MESSAGES.tan, TAN_PATTERN)),
+  industry: optional(text('Industry must be text', 100, 'Industry')),
+};
+
+const address = (requiredMessage: string, minimum: number) =>
+  text(requiredMessage, 500, 'Address').min(minimum, requiredMessage).regex(ADDRESS_CHARACTERS, MESSAGES.addressCharacters);
+
+export const businessFields = {
+  ...commonFields,
+  gstin: optional(code(MESSAGES.gstin, GSTIN_PATTERN)),
+  contactPerson: optional(text('Contact person must be text', 200, 'Contact person')),
+  businessAddress: address(MESSAGES.businessAddress, 1),
+};
+
+export const individualFields = {
+  ...commonFields,
+  residentialAddress: address(MESSAGES.residentialAddress, 5),
+  aadhaarNumber: z
+    .string({ error: MESSAGES.aadhaar })
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^[0-9]{12}$/, MESSAGES.aadhaar)),
+  dateOfBirth: optional(z.string({ error: MESSAGES.dateOfBirth }).trim().regex(ISO_DATE, MESSAGES.dateOfBirth).refine(isPlausibleDateOfBirth, MESSAGES.dateOfBirth)),
+  occupation: optional(text('Occupation must be text', 100, 'Occupation')),
+};
+
+export const businessClientSchema = z.object({ clientType: z.literal('BUSINESS', { error: MESSAGES.clientType }), ...businessFields });
+export const individualClientSchema = z.object({ clientType: z.literal('INDIVIDUAL', { error: MESSAGES.clientType }), ...individualFields });
+
+/** POST clients. Unknown fields (e.g. an Aadhaar number on a business) are dropped. */
+export const clientInputSchema = z.discriminatedUnion('clientType', [businessClientSchema, individualClientSchema], { error: MESSAGES.clientType });
+export type ClientInput = z.infer<typeof clientInputSchema>;
+
+/** PATCH clients/{id}: any subset of the fields of the client's own type; the type itself never changes. */
+export const clientPatchSchemas = {
+  BUSINESS: z.object(businessFields).partial(),
+  INDIVIDUAL: z.object(individualFields).partial(),
+} as const;
+export type ClientPatch = z.infer<(typeof clientPatchSchemas)[ClientType]>;
+
+export const deleteClientSchema = z.object({ confirmation: z.string({ error: MESSAGES.confirmation }) });
+
+export const clientListQuerySchema = z.object({
+  search: z
+    .string({ error: 'search must be text' })
+    .transform((value) => value.replace(/[\u0000-\u001f]/g, ' ').trim())
+    .pipe(z.string().max(100, MESSAGES.tooLong('Search', 100)))
+    .optional(),
+  type: z.enum(CLIENT_TYPES, { error: MESSAGES.clientType }).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number from 1 to 100' }).int('limit must be a number from 1 to 100').min(1, 'limit must be a number from 1 to 100').max(100, 'limit must be a number from 1 to 100').default(25),
+  cursor: z.string({ error: 'Invalid cursor' }).max(500, 'Invalid cursor').optional(),
+});
+
+export const noteInputSchema = z.object({
+  content: z.string({ error: MESSAGES.note }).trim().min(1, MESSAGES.note).max(10_000, MESSAGES.tooLong('Note', 10_000)),
+});
+
+export const credentialInputSchema = z.object({
+  platformName: z.enum(PLATFORMS, { error: MESSAGES.platform }),
+  username: z.string({ error: MESSAGES.credentials }).trim().min(1, MESSAGES.credentials).max(200, MESSAGES.tooLong('Username', 200)),
+  password: z.string({ error: MESSAGES.credentials }).min(1, MESSAGES.credentials).max(200, MESSAGES.tooLong('Password', 200)),
+  accountPassword: z.string({ error: MESSAGES.accountPassword }).min(1, MESSAGES.accountPassword).max(1000, MESSAGES.accountPassword),
+});
+
+/** Bulk client import (spec 1 sections 3 and 5.5): the CSV columns, in template order, and the field each fills. */
+export const BULK_IMPORT_COLUMNS = [
+  ['Client Type', 'clientType'],
+  ['Name', 'name'],
+  ['Email', 'email'],
+  ['Phone', 'phone'],
+  ['PAN Number', 'panNumber'],
+  ['GSTIN', 'gstin'],
+  ['Contact Person', 'contactPerson'],
+  ['Business Address', 'businessAddress'],
+  ['TAN', 'tan'],
+  ['Industry', 'industry'],
+  ['Aadhaar Number', 'aadhaarNumber'],
+  ['Date of Birth', 'dateOfBirth'],
+  ['Residential Address', 'residentialAddress'],
+  ['Occupation', 'occupation'],
+] as const;
+
+export const REQUIRED_IMPORT_COLUMNS = ['Client Type', 'Name', 'Email', 'Phone', 'PAN Number'] as const;
+
+/** An import row is a client, except that a business row must carry its GSTIN. */
+export const bulkImportRowSchema = z.discriminatedUnion(
+  'clientType',
+  [
+    businessClientSchema.extend({ gstin: z.preprocess(blankAsNull, code(MESSAGES.gstin, GSTIN_PATTERN, MESSAGES.gstinRequired)) }),
+    individualClientSchema,
+  ],
+  { error: MESSAGES.clientType },
+);
