@@ -33,9 +33,10 @@ describe('browser: run-time plugin loading', function () {
     expect(await page.getByTestId('fixture-note-count').textContent()).to.equal('0 notes');
     expect(session.requests.some((url) => /\/axal\/remotes\/gate-fixture\/[0-9a-f]{12}\/remoteEntry\.js/.test(url))).to.equal(true);
     await page.getByRole('navigation', { name: 'Workspace' }).getByText('Gate Fixture').waitFor();
-    // Dashboard first, then plugins by their manifests' nav.order (50, 51), Settings last.
+    // Dashboard and Clients first, then plugins by their manifests' nav.order (50, 51), Settings last.
     expect(await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link').allTextContents()).to.deep.equal([
       'Dashboard',
+      'Clients',
       'Gate Fixture',
       'Broken Remote',
       'Settings',

@@ -13,8 +13,9 @@ import { Sidebar } from './sidebar/Sidebar';
 import { useWorkspaceDetail } from './workspace-queries';
 import './workspace-frame.css';
 
-// Settings and its forms load when opened, not with every workspace page.
+// Settings, Clients and their forms load when opened, not with every workspace page.
 const SettingsPage = lazy(() => import('../settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
+const ClientsArea = lazy(() => import('../clients/ClientsArea').then((module) => ({ default: module.ClientsArea })));
 
 const SIDEBAR_ID = 'workspace-sidebar';
 const CONTENT_ID = 'workspace-content';
@@ -62,6 +63,7 @@ export function WorkspaceFrame() {
   const page = useRoutes([
     { index: true, element: <DashboardPage loaded={loaded} /> },
     { path: 'dashboard', element: <DashboardPage loaded={loaded} /> },
+    { path: 'clients/*', element: <Suspense fallback={<LoadingState />}><ClientsArea loaded={loaded} /></Suspense> },
     { path: 'settings/*', element: <Suspense fallback={<LoadingState />}><SettingsPage /></Suspense> },
     ...pluginRouteObjects(workspaceId, list.data ?? [], loaded, () => void list.refetch()),
     { path: '*', element: <NotFoundPage embedded /> },

@@ -10,7 +10,7 @@ export interface NavEntry {
   demo: boolean;
 }
 
-/** Dashboard, then each plugin with a web part in its manifest's `nav.order`, then Settings (spec 1, section 2.2). */
+/** Dashboard, Clients, then each plugin with a web part in its manifest's `nav.order`, then Settings (spec 1, section 2.2). */
 export function workspaceNavEntries(plugins: LoadedPluginState[]): NavEntry[] {
   const pluginEntries = plugins
     .flatMap(({ entry }) => (entry.nav ? [{ ...entry.nav, id: entry.id, demo: entry.demo }] : []))
@@ -18,6 +18,7 @@ export function workspaceNavEntries(plugins: LoadedPluginState[]): NavEntry[] {
     .map((nav) => ({ key: nav.id, label: nav.label, path: nav.path, icon: nav.icon as IconName, demo: nav.demo }));
   return [
     { key: 'dashboard', label: 'Dashboard', path: 'dashboard', icon: 'dashboard', demo: false },
+    { key: 'clients', label: 'Clients', path: 'clients', icon: 'people', demo: false },
     ...pluginEntries,
     { key: 'settings', label: 'Settings', path: 'settings', icon: 'cog', demo: false },
   ];

@@ -1,0 +1,119 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiV1 } from '@axal/web-sdk';
+import type { ClientType, Platform } from '../../../core/clients/schemas';
+
+export interface CredentialValidity {
+  platformName: Platform;
+  isValid: boolean;
+}
+
+export interface Client {
+  externalId: string;
+  clientType: ClientType;
+  name: string;
+  email: string;
+  phone: string;
+  panNumber: string;
+  tan: string | null;
+  industry: string | null;
+  gstin: string | null;
+  contactPerson: string | null;
+  businessAddress: string | null;
+  residentialAddress: string | null;
+  /** Masked by the server, e.g. "XXXX-XXXX-1234". */
+  aadhaarNumber: string | null;
+  dateOfBirth: string | null;
+  occupation: string | null;
+  createdAt: string;
+  hasInvalidCredentials: boolean;
+}
+
+export interface ClientDetail extends Client {
+  credentials: CredentialValidity[];
+}
+
+export interface ClientNote {
+  externalId: string;
+  content: string;
+  author: { externalId: string; name: string } | null;
+  dateAdded: string;
+}
+
+/** Username and password are null for members who may see that a record exists but not its values. */
+export interface PlatformCredential extends CredentialValidity {
+  username: string | null;
+  password: string | null;
+  /** The stored values no longer decrypt; saving them again repairs the record. */
+  unreadable?: true;
+  updatedAt: string;
+}
+
+export interface ClientListFilters {
+  search: string;
+  type: ClientType | '';
+  cursor: string | null;
+}
+
+const CLIENTS_PAGE_SIZE = 25;
+const CREDENTIALS_STATUS_STALE_MS = 900_000;
+const CREDENTIALS_STALE_MS = 300_000;
+
+export const clientsKey = (workspaceId: string) => ['workspaces', workspaceId, 'clients'] as const;
+export const clientListsKey = (workspaceId: string) => [...clientsKey(workspaceId), 'list'] as const;
+export const clientKey = (workspaceId: string, clientId: string) => [...clientsKey(workspaceId), 'detail', clientId] as const;
+export const clientNotesKey = (workspaceId: string, clientId: string) => [...clientKey(workspaceId, clientId), 'notes'] as const;
+export const clientCredentialsKey = (workspaceId: string, clientId: string) => [...clientKey(workspaceId, clientId), 'credentials'] as const;
+export const credentialsStatusKey = (workspaceId: string) => [...clientsKey(workspaceId), 'credentials-status'] as const;
+
+export function useClientList(workspaceId: string, { search, type, cursor }: ClientListFilters) {
+  return useQuery({
+    queryKey: [...clientListsKey(workspaceId), { search, type, cursor }],
+    queryFn: ({ signal }) =>
+      apiV1<{ clients: Client[]; nextCursor: string | null }>('/clients', {
+        query: { workspaceId, search, type, cursor, limit: CLIENTS_PAGE_SIZE },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Which clients have a stored portal login that no longer works; a failed call means "none known" (spec 7). */
+export function useCredentialsStatus(workspaceId: string) {
+  return useQuery({
+    queryKey: credentialsStatusKey(workspaceId),
+    queryFn: ({ signal }) =>
+      apiV1<{ status: Record<string, CredentialValidity[]> }>('/clients/credentials-status', { query: { workspaceId }, signal })
+        .then((body) => body.status)
+        .catch((): Record<string, CredentialValidity[]> => ({})),
+    staleTime: CREDENTIALS_STATUS_STALE_MS,
+  });
+}
+
+export function useClientDetail(workspaceId: string, clientId: string) {
+  return useQuery({
+    queryKey: clientKey(workspaceId, clientId),
+    queryFn: ({ signal }) => apiV1<{ client: ClientDetail }>(`/clients/${clientId}`, { query: { workspaceId }, signal }).then((body) => body.client),
+  });
+}
+
+export function useClientNotes(workspaceId: string, clientId: string) {
+  return useQuery({
+    queryKey: clientNotesKey(workspaceId, clientId),
+    queryFn: ({ signal }) => apiV1<{ data: ClientNote[] }>(`/clients/${clientId}/notes`, { query: { workspaceId }, signal }).then((body) => body.data),
+  });
+}
+
+export function usePlatformCredentials(workspaceId: string, clientId: string) {
+  return useQuery({
+    queryKey: clientCredentialsKey(workspaceId, clientId),
+    queryFn: ({ signal }) =>
+      apiV1<{ credentials: PlatformCredential[] }>(`/clients/${clientId}/credentials`, { query: { workspaceId }, signal }).then((body) => body.credentials),
+    staleTime: CREDENTIALS_STALE_MS,
+  });
+}
+
+export const hasInvalidCredential = (entries: CredentialValidity[] | undefined) => (entries ?? []).some((entry) => !entry.isValid);
+
+export const CLIENT_TYPE_LABELS: Record<ClientType, string> = { BUSINESS: 'Business', INDIVIDUAL: 'Individual' };
+
+export const clientsPath = (workspaceId: string) => `/w/${workspaceId}/clients`;
