@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import { call, dataOfWorkspace, internalIdOf, WORKSPACE_NOT_FOUND, type Method } from '../core/workspaces/tests/support';
 import { createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, type TestSession } from './support/http';
@@ -11,6 +12,17 @@ const PLANTED_CLIENT = {
   panNumber: 'PLNTD1234P',
   residentialAddress: '1, Planted Lane, Pune',
   aadhaarNumber: '123412341234',
+};
+
+/** A credential row an outsider tries to import into the victim workspace (the victim client's PAN). */
+const PLANTED_CREDENTIAL_ROW = {
+  email: 'planted@clients.example',
+  platform: 'GST',
+  username: 'planted',
+  password: 'Planted#Portal1',
+  name: 'Planted Client',
+  phone: '9876543210',
+  panNumber: 'VCTIM1234V',
 };
 
 /**
@@ -61,10 +73,12 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
     path: '/clients/:clientId/credentials',
     body: { workspaceId: ':workspaceId', platformName: 'GST', username: 'planted', password: 'planted', accountPassword: 'Sturdy#Ledger2026' },
   },
+  { method: 'post', path: '/clients/credentials/import', body: { workspaceId: ':workspaceId', rows: [PLANTED_CREDENTIAL_ROW] } },
+  { method: 'get', path: '/clients/credentials/import/:credentialImportId', query: { workspaceId: ':workspaceId' } },
 ];
 
 /** Ids of records that live inside the victim workspace (not the workspace itself, nor global ones like a plugin id). */
-const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId', 'clientId'];
+const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId', 'clientId', 'credentialImportId'];
 
 
 interface ScopedRoute {
@@ -82,6 +96,7 @@ interface Ids {
   invitationId: string;
   pluginId: string;
   clientId: string;
+  credentialImportId: string;
   attackerEmail: string;
 }
 
@@ -108,6 +123,7 @@ async function victimWorkspace() {
     password: 'Victim#Portal1',
     accountPassword: owner.password,
   }).expect(201);
+  const credentialImportId = await finishedCredentialImport(owner, workspace.externalId);
   const ids: Omit<Ids, 'attackerEmail'> = {
     workspaceId: workspace.externalId,
     workspaceName: workspace.name,
@@ -116,8 +132,23 @@ async function victimWorkspace() {
     invitationId: invited.body.invitation.externalId,
     pluginId: 'gate-fixture',
     clientId,
+    credentialImportId,
   };
   return { owner, ids };
+}
+
+/** An import of the victim's own, finished before the workspace's data is taken as the reference. */
+async function finishedCredentialImport(owner: TestSession, workspaceId: string): Promise<string> {
+  const { body } = await call(owner, 'post', '/clients/credentials/import', {
+    workspaceId,
+    rows: [{ ...PLANTED_CREDENTIAL_ROW, platform: 'Income Tax', username: 'victim_itr', password: 'Victim#Itr1' }],
+  }).expect(202);
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const polled = await call(owner, 'get', `/clients/credentials/import/${body.importId}`).query({ workspaceId }).expect(200);
+    if (polled.body.status === 'completed') return body.importId;
+    await delay(25);
+  }
+  throw new Error('the victim credential import did not finish');
 }
 
 function fillValue(value: string, ids: Ids): string {

@@ -3,7 +3,7 @@ import type { Container } from 'inversify';
 import { confirmAccountPassword } from '../auth/account-password';
 import { LoginThrottle } from '../auth/login-throttle';
 import type { Config } from '../platform/config';
-import { badRequest } from '../platform/errors';
+import { badRequest, HttpError } from '../platform/errors';
 import { externalIdParam, parseBody, requireMembership, requireUser } from '../platform/http';
 import type { RedisClient } from '../platform/redis';
 import { TOKENS } from '../platform/tokens';
@@ -11,6 +11,8 @@ import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/ac
 import type { PermissionService } from '../workspaces/permissions';
 import { bulkImportTemplate, readClientCsv } from './client-csv';
 import { CLIENT_NOT_FOUND, ClientService } from './client-service';
+import { checkCredentialImportRows, CREDENTIAL_IMPORT_MESSAGES, credentialImportRequestSchema, MAX_CREDENTIAL_IMPORT_ROWS } from './credential-import-rows';
+import { CredentialImportService, IMPORT_NOT_FOUND } from './credential-import-service';
 import { CredentialService } from './credential-service';
 import {
   clientInputSchema,
@@ -28,6 +30,12 @@ const MAX_LISTED_ROW_ERRORS = 100;
 
 const clientIdOf = (req: Request) => externalIdParam(req, 'clientId', CLIENT_NOT_FOUND);
 
+/** `3 rows have errors`: every failing row counted, though at most MAX_LISTED_ROW_ERRORS are listed. */
+function rowErrorsAnswer(rowErrors: { row: number }[]) {
+  const failedRows = new Set(rowErrors.map((error) => error.row)).size;
+  return { error: `${failedRows} ${failedRows === 1 ? 'row has' : 'rows have'} errors`, rowErrors: rowErrors.slice(0, MAX_LISTED_ROW_ERRORS) };
+}
+
 function clientTypeIn(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'clientType' in body ? body.clientType : undefined;
 }
@@ -36,6 +44,7 @@ function clientTypeIn(body: unknown): unknown {
 export function clientRoutes(container: Container): Router {
   const clients = container.get(ClientService);
   const credentials = container.get(CredentialService);
+  const credentialImports = container.get(CredentialImportService);
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
   const config = container.get<Config>(TOKENS.Config);
   const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config.redisKeyPrefix);
@@ -68,11 +77,24 @@ export function clientRoutes(container: Container): Router {
       res.status(201).json(result);
       return;
     }
-    const failedRows = new Set(result.rowErrors.map((error) => error.row)).size;
-    res.status(400).json({
-      error: `${failedRows} ${failedRows === 1 ? 'row has' : 'rows have'} errors`,
-      rowErrors: result.rowErrors.slice(0, MAX_LISTED_ROW_ERRORS),
-    });
+    res.status(400).json(rowErrorsAnswer(result.rowErrors));
+  });
+
+  // The browser has read the csv/xlsx file and sends its valid rows; they are checked again here, then imported by a job.
+  router.post('/clients/credentials/import', ...manager, async (req, res) => {
+    const { rows: items } = parseBody(credentialImportRequestSchema, req.body);
+    if (items.length > MAX_CREDENTIAL_IMPORT_ROWS) throw new HttpError(413, CREDENTIAL_IMPORT_MESSAGES.tooManyRows);
+    if (!items.length) throw badRequest(CREDENTIAL_IMPORT_MESSAGES.noRows);
+    const { rows, rowErrors } = checkCredentialImportRows(items);
+    if (rowErrors.length) {
+      res.status(400).json(rowErrorsAnswer(rowErrors));
+      return;
+    }
+    res.status(202).json(await credentialImports.request(requireMembership(req), rows, requireUser(req)));
+  });
+
+  router.get('/clients/credentials/import/:importId', ...manager, async (req, res) => {
+    res.json(await credentialImports.view(requireMembership(req).workspace.id, externalIdParam(req, 'importId', IMPORT_NOT_FOUND)));
   });
 
   router.get('/clients/:clientId', ...member, async (req, res) => {

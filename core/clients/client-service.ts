@@ -4,13 +4,13 @@ import type { Knex } from 'knex';
 import type { ActivityService } from '../activity/activity-service';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { DecryptionError, type CryptoService } from '../platform/crypto';
-import type { Membership, SessionUser } from '../platform/http';
+import { parseBody, type Membership, type SessionUser } from '../platform/http';
 import { TOKENS } from '../platform/tokens';
 import type { ImportRow, RowError } from './client-csv';
 import { clientCursorOf, positionOfCursor } from './client-cursor';
 import { gstinWarnings } from './gstin';
 import { Client, ClientCredential, ClientNote } from './models';
-import type { ClientInput, ClientPatch, ClientType, Platform } from './schemas';
+import { clientTypeOfPan, importedClientSchema, type ClientInput, type ClientPatch, type ClientType, type ImportedClientInput, type Platform } from './schemas';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const DUPLICATE_PAN = 'A client with this PAN already exists in this workspace';
@@ -278,6 +278,23 @@ export class ClientService {
         throw duplicateOf(error);
       });
     return { created: records.length };
+  }
+
+  /**
+   * The workspace's client with this PAN (capitals, no spaces, as stored), or a new one made from the contact details
+   * alone, its type read from the PAN. Invalid details or an email another client uses fail with the client form's message.
+   */
+  async findOrCreateByPan(workspaceId: number, contact: ImportedClientInput, actorId: number | null, trx: Knex.Transaction): Promise<{ client: Client; created: boolean }> {
+    const existing = await Client.inWorkspace(workspaceId, trx).where('pan_number', contact.panNumber).first();
+    if (existing) return { client: existing, created: false };
+    const details = parseBody(importedClientSchema, contact);
+    await this.assertUnique(workspaceId, undefined, details.email, undefined, trx);
+    const client = await Client.query(trx)
+      .insert({ ...details, clientType: clientTypeOfPan(details.panNumber), externalId: randomUUID(), workspaceId, createdBy: actorId })
+      .catch((error: unknown) => {
+        throw duplicateOf(error);
+      });
+    return { client, created: true };
   }
 
   /** What a client row holds for this input, the Aadhaar number sealed; used for single and bulk inserts. */

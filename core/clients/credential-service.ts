@@ -75,25 +75,37 @@ export class CredentialService {
     const workspaceId = membership.workspace.id;
     await this.knex.transaction(async (trx) => {
       const client = await this.clients.find(workspaceId, clientExternalId, trx);
-      const place = { workspaceId, clientId: client.id, platform: input.platformName };
-      await trx('client_credentials')
-        .insert({
-          workspace_id: workspaceId,
-          client_id: client.id,
-          platform: input.platformName,
-          username_ciphertext: this.crypto.encrypt(input.username, credentialContext(place, 'username')),
-          password_ciphertext: this.crypto.encrypt(input.password, credentialContext(place, 'password')),
-          is_valid: true,
-          updated_by: actor.id,
-        })
-        .onConflict(['client_id', 'platform'])
-        .merge(['username_ciphertext', 'password_ciphertext', 'is_valid', 'updated_by', 'updated_at']);
+      await this.store({ workspaceId, clientId: client.id, platform: input.platformName }, input, actor.id, trx);
       await this.activity.record(
         { workspaceId, actorUserId: actor.id, action: 'client.credentials_saved', entityType: 'client', entityId: clientExternalId, metadata: { platform: input.platformName } },
         trx,
       );
     });
     return { platformName: input.platformName, isValid: true };
+  }
+
+  /** Seals and saves the one record of this client and platform, valid again; says whether it replaced an earlier one. */
+  async store(
+    place: { workspaceId: number; clientId: number; platform: Platform },
+    secrets: { username: string; password: string },
+    actorId: number | null,
+    trx: Knex.Transaction,
+  ): Promise<'added' | 'replaced'> {
+    const [{ inserted }] = await trx('client_credentials')
+      .insert({
+        workspace_id: place.workspaceId,
+        client_id: place.clientId,
+        platform: place.platform,
+        username_ciphertext: this.crypto.encrypt(secrets.username, credentialContext(place, 'username')),
+        password_ciphertext: this.crypto.encrypt(secrets.password, credentialContext(place, 'password')),
+        is_valid: true,
+        updated_by: actorId,
+      })
+      .onConflict(['client_id', 'platform'])
+      .merge(['username_ciphertext', 'password_ciphertext', 'is_valid', 'updated_by', 'updated_at'])
+      // xmax is 0 only on a row version this statement inserted; an updated row carries the updating transaction's id.
+      .returning(this.knex.raw('(xmax = 0) as inserted'));
+    return inserted ? 'added' : 'replaced';
   }
 
   /** `{clientExternalId: [{platformName, isValid}]}` for every client of the workspace that has credentials. */

@@ -39,3 +39,25 @@ export class ClientCredential extends BaseModel {
   isValid!: boolean;
   updatedBy!: number | null;
 }
+
+export type CredentialImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type CredentialImportOutcome = 'created_client' | 'updated_credential' | 'added_credential' | 'failed';
+
+export interface CredentialImportResult {
+  row: number;
+  panNumber: string;
+  outcome: CredentialImportOutcome;
+  error?: string;
+}
+
+/** A bulk credential import; `rowsCiphertext` holds the sealed rows until they have been imported. */
+export class CredentialImport extends WorkspaceScopedModel {
+  static override tableName = 'credential_imports';
+  static override jsonAttributes = ['results'];
+  requestedBy!: number | null;
+  status!: CredentialImportStatus;
+  total!: number;
+  completed!: number;
+  results!: CredentialImportResult[];
+  rowsCiphertext!: string | null;
+}

@@ -107,6 +107,21 @@ export const clientPatchSchemas = {
 } as const;
 export type ClientPatch = z.infer<(typeof clientPatchSchemas)[ClientType]>;
 
+/**
+ * A client created by a bulk credential import knows only its contact details and PAN; its addresses and Aadhaar
+ * number stay empty until someone edits the client.
+ */
+export const importedClientSchema = z.object({
+  name: commonFields.name,
+  email: commonFields.email,
+  phone: commonFields.phone,
+  panNumber: commonFields.panNumber,
+});
+export type ImportedClientInput = z.infer<typeof importedClientSchema>;
+
+/** The PAN's fourth character names the holder's kind: P for a person, any other for a firm, company, trust, etc. */
+export const clientTypeOfPan = (panNumber: string): ClientType => (panNumber[3] === 'P' ? 'INDIVIDUAL' : 'BUSINESS');
+
 export const deleteClientSchema = z.object({ confirmation: z.string({ error: MESSAGES.confirmation }) });
 
 export const clientListQuerySchema = z.object({

@@ -5,6 +5,7 @@ import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import 'reflect-metadata';
 import { ClientService } from '../clients/client-service';
+import { CREDENTIAL_IMPORT_JOB, CredentialImportService } from '../clients/credential-import-service';
 import { CredentialService } from '../clients/credential-service';
 import { projectRoot, type Config } from '../platform/config';
 import { createKnex, destroyKnex, ensureDatabase } from '../platform/db';
@@ -69,8 +70,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   container.bind(WorkspaceService).toSelf();
   container.bind(ClientService).toSelf();
   container.bind(CredentialService).toSelf();
+  container.bind(CredentialImportService).toSelf();
   const queue = container.get<QueueService>(TOKENS.Queue);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
+  queue.register(CREDENTIAL_IMPORT_JOB, container.get(CredentialImportService).job());
   for (const plugin of plugins) {
     for (const job of plugin.definition?.jobs ?? []) {
       // A job for a workspace where the plugin has since been switched off is skipped, not run.

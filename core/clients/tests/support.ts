@@ -12,6 +12,8 @@ const digits = (count: number) => Array.from({ length: count }, () => String(ran
 
 /** A well-formed PAN no other test is likely to use. */
 export const uniquePan = () => `${letters(5)}${digits(4)}${letters(1)}`;
+/** A unique PAN whose fourth character names the holder's kind: P a person, C a company, F a firm, ... */
+export const uniquePanOfHolder = (holder: string) => `${letters(3)}${holder}${letters(1)}${digits(4)}${letters(1)}`;
 export const uniqueClientEmail = () => `client.${letters(6).toLowerCase()}${digits(4)}@clients.example`;
 /** A GSTIN for the PAN with a correct check character. */
 export const gstinOf = (pan: string, state = '27') => `${state}${pan}1Z${gstinCheckCharacter(`${state}${pan}1Z`)}`;

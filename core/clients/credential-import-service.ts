@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { inject, injectable } from 'inversify';
+import type { Knex } from 'knex';
+import type { ActivityService } from '../activity/activity-service';
+import { DecryptionError, type CryptoService } from '../platform/crypto';
+import { HttpError, notFound } from '../platform/errors';
+import type { Membership, SessionUser } from '../platform/http';
+import type { Logger } from '../platform/logger';
+import { JOB_SKIPPED, type JobContext, type JobDefinition, type QueueService } from '../platform/queue';
+import { TOKENS } from '../platform/tokens';
+import { ClientService } from './client-service';
+import type { CredentialImportRow } from './credential-import-rows';
+import { CredentialService } from './credential-service';
+import { CredentialImport, type CredentialImportOutcome, type CredentialImportResult, type CredentialImportStatus } from './models';
+
+export const CREDENTIAL_IMPORT_JOB = 'clients.credential-import';
+export const IMPORT_NOT_FOUND = 'Import not found';
+
+/** Rows imported per transaction: progress is saved (and a retried job resumes) at these steps. */
+const ROWS_PER_STEP = 200;
+
+export interface CredentialImportJobPayload {
+  workspaceId: number;
+  importId: string;
+}
+
+export interface CredentialImportState {
+  status: CredentialImportStatus;
+  total: number;
+  completed: number;
+}
+
+export interface CredentialImportView extends CredentialImportState {
+  importId: string;
+  results: CredentialImportResult[];
+}
+
+/** Binds the sealed rows to their import: copied to another import or workspace, they no longer decrypt. */
+const rowsContext = (workspaceId: number, importExternalId: string) => `workspace:${workspaceId}|credential-import:${importExternalId}|field:rows`;
+
+function countsOf(results: CredentialImportResult[]): Record<CredentialImportOutcome, number> {
+  const counts: Record<CredentialImportOutcome, number> = { created_client: 0, added_credential: 0, updated_credential: 0, failed: 0 };
+  for (const result of results) counts[result.outcome] += 1;
+  return counts;
+}
+
+/**
+ * Bulk credential import (issue item 5): the request is stored with its rows sealed and queued by id; the job adds
+ * or replaces each row's credential, creating the client of a new PAN. Every row is idempotent (one client per PAN,
+ * one credential per client and platform), and each step locks its import, so a retried or doubled job neither
+ * repeats nor skips a row.
+ */
+@injectable()
+export class CredentialImportService {
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Crypto) private readonly crypto: CryptoService,
+    @inject(TOKENS.Activity) private readonly activity: ActivityService,
+    @inject(TOKENS.Queue) private readonly queue: QueueService,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(ClientService) private readonly clients: ClientService,
+    @inject(CredentialService) private readonly credentials: CredentialService,
+  ) {}
+
+  job(): JobDefinition<CredentialImportJobPayload> {
+    return {
+      name: 'credential-import',
+      retries: 3,
+      backoffMs: 5000,
+      timeoutMs: 15 * 60_000,
+      handler: (payload, context) => this.run(payload, context),
+    };
+  }
+
+  async request(membership: Membership, rows: CredentialImportRow[], actor: SessionUser): Promise<{ importId: string; total: number }> {
+    const workspaceId = membership.workspace.id;
+    const importId = randomUUID();
+    await CredentialImport.query().insert({
+      externalId: importId,
+      workspaceId,
+      requestedBy: actor.id,
+      status: 'queued',
+      total: rows.length,
+      completed: 0,
+      results: [],
+      rowsCiphertext: this.crypto.encrypt(JSON.stringify(rows), rowsContext(workspaceId, importId)),
+    });
+    // Queued only once committed, so the worker always finds the import it is given.
+    try {
+      await this.queue.enqueue<CredentialImportJobPayload>(CREDENTIAL_IMPORT_JOB, { workspaceId, importId });
+    } catch (error) {
+      await CredentialImport.inWorkspace(workspaceId).where('external_id', importId).delete();
+      throw error;
+    }
+    await this.activity.record({
+      workspaceId,
+      actorUserId: actor.id,
+      action: 'clients.credential_import_requested',
+      entityType: 'credential_import',
+      entityId: importId,
+      metadata: { total: rows.length },
+    });
+    return { importId, total: rows.length };
+  }
+
+  async view(workspaceId: number, importId: string): Promise<CredentialImportView> {
+    const record = await CredentialImport.inWorkspace(workspaceId).where('external_id', importId).first();
+    if (!record) throw notFound(IMPORT_NOT_FOUND);
+    return { importId: record.externalId, status: record.status, total: record.total, completed: record.completed, results: record.results };
+  }
+
+  /** The job: answers with the import's state, not its results, which may be long and stay in the database. */
+  async run({ workspaceId, importId }: CredentialImportJobPayload, context: Pick<JobContext, 'reportProgress'>): Promise<CredentialImportState | typeof JOB_SKIPPED> {
+    const state = async (): Promise<CredentialImportState> => {
+      const { status, total, completed } = await this.view(workspaceId, importId);
+      return { status, total, completed };
+    };
+    const record = await CredentialImport.inWorkspace(workspaceId).where('external_id', importId).first();
+    // Gone with its workspace, or finished by an earlier run of this job.
+    if (!record) return JOB_SKIPPED;
+    if (record.status === 'completed' || record.status === 'failed' || record.rowsCiphertext === null) return state();
+
+    let rows: CredentialImportRow[];
+    try {
+      rows = JSON.parse(this.crypto.decrypt(record.rowsCiphertext, rowsContext(workspaceId, importId))) as CredentialImportRow[];
+    } catch (error) {
+      if (!(error instanceof DecryptionError)) throw error;
+      // No retry can read these rows: the import fails for good and the operators are told.
+      this.logger.error({ importId, err: error.message }, 'credential import rows could not be decrypted');
+      await CredentialImport.query().findById(record.id).patch({ status: 'failed', rowsCiphertext: null });
+      return state();
+    }
+
+    await CredentialImport.query().findById(record.id).where('status', 'queued').patch({ status: 'running' });
+    for (;;) {
+      const step = await this.knex.transaction((trx) => this.importNextRows(record.id, rows, trx));
+      if (!step) return state();
+      context.reportProgress({ completed: step.completed, total: step.total });
+      if (step.finished) return state();
+    }
+  }
+
+  /** The next rows after those already imported, with the import locked so no other run imports them at the same time. */
+  private async importNextRows(recordId: number, rows: CredentialImportRow[], trx: Knex.Transaction): Promise<{ completed: number; total: number; finished: boolean } | null> {
+    const current = await CredentialImport.query(trx).findById(recordId).forUpdate();
+    if (!current || current.status !== 'running') return null;
+    const results: CredentialImportResult[] = [];
+    for (const row of rows.slice(current.completed, current.completed + ROWS_PER_STEP)) {
+      results.push(await this.importRow(current, row, trx));
+    }
+    const completed = current.completed + results.length;
+    const finished = completed >= current.total;
+    await trx('credential_imports')
+      .where({ id: recordId })
+      .update({
+        completed,
+        results: trx.raw('results || ?::jsonb', [JSON.stringify(results)]),
+        updated_at: trx.fn.now(),
+        ...(finished ? { status: 'completed', rows_ciphertext: null } : {}),
+      });
+    if (finished) {
+      await this.activity.record(
+        {
+          workspaceId: current.workspaceId,
+          actorUserId: current.requestedBy,
+          action: 'clients.credential_import_completed',
+          entityType: 'credential_import',
+          entityId: current.externalId,
+          metadata: { total: current.total, ...countsOf([...current.results, ...results]) },
+        },
+        trx,
+      );
+    }
+    return { completed, total: current.total, finished };
+  }
+
+  /** One row in its own savepoint: a row that cannot be imported is reported and undone alone. */
+  private async importRow(current: CredentialImport, row: CredentialImportRow, trx: Knex.Transaction): Promise<CredentialImportResult> {
+    const { workspaceId, requestedBy } = current;
+    try {
+      return await trx.transaction(async (savepoint) => {
+        const { client, created } = await this.clients.findOrCreateByPan(
+          workspaceId,
+          { name: row.name, email: row.email, phone: row.phone, panNumber: row.panNumber },
+          requestedBy,
+          savepoint,
+        );
+        const stored = await this.credentials.store({ workspaceId, clientId: client.id, platform: row.platform }, row, requestedBy, savepoint);
+        const outcome: CredentialImportOutcome = created ? 'created_client' : stored === 'added' ? 'added_credential' : 'updated_credential';
+        return { row: row.row, panNumber: row.panNumber, outcome };
+      });
+    } catch (error) {
+      // Only a problem of the row's own data is the row's outcome; anything else (the database gone) retries the step.
+      if (!(error instanceof HttpError)) throw error;
+      return { row: row.row, panNumber: row.panNumber, outcome: 'failed', error: error.message };
+    }
+  }
+}
