@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { appPath, usePermission } from '@axal/web-sdk';
 import { RouterAnchorButton } from '../../workspace/router-links';
 import { clientsPath } from '../clients-api';
+import { CredentialImportDialog } from '../credential-import/CredentialImportDialog';
 import { PageHeading } from '../PageHeading';
 import { BulkImportDialog } from './BulkImportDialog';
 import { ClientFilters, useClientFilters } from './ClientFilters';
@@ -14,6 +15,7 @@ export function ClientsListPage() {
   const { workspaceId = '' } = useParams();
   const canManage = usePermission('manage_clients');
   const [isImportOpen, setImportOpen] = useState(false);
+  const [isCredentialImportOpen, setCredentialImportOpen] = useState(false);
   const filters = useClientFilters();
   const [, setSearchParams] = useSearchParams();
   const clearFilters = () => setSearchParams(new URLSearchParams(), { replace: true });
@@ -27,6 +29,7 @@ export function ClientsListPage() {
           canManage && (
             <>
               <Button icon="import" text="Bulk Import Clients" onClick={() => setImportOpen(true)} />
+              <Button icon="key" text="Bulk Import Credentials" onClick={() => setCredentialImportOpen(true)} />
               <RouterAnchorButton intent="primary" icon="plus" text="New Client" to={appPath(`${clientsPath(workspaceId)}/new`)} />
             </>
           )
@@ -43,6 +46,7 @@ export function ClientsListPage() {
         onClearFilters={clearFilters}
       />
       {canManage && <BulkImportDialog workspaceId={workspaceId} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />}
+      {canManage && <CredentialImportDialog workspaceId={workspaceId} isOpen={isCredentialImportOpen} onClose={() => setCredentialImportOpen(false)} />}
     </div>
   );
 }

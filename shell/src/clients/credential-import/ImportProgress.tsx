@@ -1,0 +1,69 @@
+import { Callout, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { ErrorState } from '@axal/web-sdk/ui';
+import { isImportFinished, useCredentialImportProgress, type CredentialImportOutcome } from './credential-import-api';
+
+export const IMPORT_STARTED = 'Import started — processing will start shortly';
+
+const OUTCOME_LABELS: readonly (readonly [CredentialImportOutcome, string])[] = [
+  ['created_client', 'New clients created'],
+  ['added_credential', 'Credentials added to existing clients'],
+  ['updated_credential', 'Credentials updated'],
+  ['failed', 'Failed rows'],
+];
+
+/** A started import: its progress while the server works through the rows, then what happened to them. */
+export function ImportProgress({ workspaceId, importId, total }: { workspaceId: string; importId: string; total: number }) {
+  const progress = useCredentialImportProgress(workspaceId, importId);
+  const view = progress.data;
+  if (progress.error && !view) {
+    return <ErrorState title="Progress unavailable" message="The import's progress could not be loaded; the import itself goes on." onRetry={() => void progress.refetch()} />;
+  }
+  const completed = view?.completed ?? 0;
+  const rowsTotal = view?.total ?? total;
+  const finished = isImportFinished(view);
+  const results = view?.results ?? [];
+  const counts: Record<CredentialImportOutcome, number> = { created_client: 0, added_credential: 0, updated_credential: 0, failed: 0 };
+  for (const result of results) counts[result.outcome] += 1;
+  const failedRows = results.filter((result) => result.outcome === 'failed');
+
+  return (
+    <section className="credential-import__progress" aria-label="Import progress">
+      <Callout intent="primary" icon="time">
+        {IMPORT_STARTED}
+      </Callout>
+      <ProgressBar
+        intent={view?.status === 'failed' ? 'danger' : finished ? 'success' : 'primary'}
+        stripes={!finished}
+        animate={!finished}
+        value={rowsTotal === 0 ? 0 : completed / rowsTotal}
+        aria-label="Rows processed"
+      />
+      <p aria-live="polite">
+        {view?.status === 'completed' ? 'Import completed: ' : view?.status === 'failed' ? 'Import stopped: ' : ''}
+        {completed} of {rowsTotal} rows processed
+      </p>
+      {finished && (
+        <HTMLTable compact className="credential-import__counts" aria-label="Import outcome">
+          <tbody>
+            {OUTCOME_LABELS.map(([outcome, label]) => (
+              <tr key={outcome}>
+                <th scope="row">{label}</th>
+                <td>{counts[outcome]}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {failedRows.length > 0 && (
+        // Every failed row, not only the first few: these are the rows to correct and import again.
+        <ul className="credential-import__issues" aria-label="Rows that failed">
+          {failedRows.map((result) => (
+            <li key={result.row}>
+              <strong>Row {result.row}</strong> ({result.panNumber}): {result.error ?? 'Could not be imported'}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
