@@ -4,11 +4,14 @@
  * Runs against its own database; prints one JSON line per figure. Targets in bench/README.md.
  */
 import 'reflect-metadata';
-import autocannon from 'autocannon';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
 import type { ClientInput } from '../core/clients/schemas';
 import { DEFAULT_PLUGIN_DIRS } from '../core/host/host';
+import { projectRoot } from '../core/platform/config';
 import { removeTestServices, startTestHost } from '../tests/support/test-host';
 import { benchSession } from './bench-session';
 
@@ -49,6 +52,19 @@ function clientInput(index: number): ClientInput {
   };
 }
 
+interface LoadResult {
+  latency: { p50: number; p99: number };
+  requests: { average: number };
+  non2xx: number;
+}
+
+/** The load comes from its own process, so the server under test keeps its CPU to itself. */
+async function load(url: string, cookie: string): Promise<LoadResult> {
+  const cli = path.join(projectRoot, 'node_modules', '.bin', 'autocannon');
+  const { stdout } = await promisify(execFile)(cli, ['--json', '-c', '50', '-d', '10', '-H', `cookie=${cookie}`, url], { maxBuffer: 16 * 1024 * 1024 });
+  return JSON.parse(stdout) as LoadResult;
+}
+
 async function main(): Promise<void> {
   const running = await startTestHost({ pluginDirs: DEFAULT_PLUGIN_DIRS });
   try {
@@ -73,7 +89,7 @@ async function main(): Promise<void> {
       const probe = await fetch(url, { headers: { cookie: session.cookie } });
       const { clients: page } = await probe.json();
       if (probe.status !== 200) throw new Error(`search answered ${probe.status}`);
-      const result = await autocannon({ url, connections: 50, duration: 10, headers: { cookie: session.cookie } });
+      const result = await load(url, session.cookie);
       console.log(
         JSON.stringify({
           figure: `clients search p99, ${label} ("${term}")`,

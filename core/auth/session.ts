@@ -12,6 +12,9 @@ const ANONYMOUS_SESSION_SECONDS = 2 * 60 * 60;
 export function createSessionMiddleware(config: Config, redis: RedisClient) {
   const store = new RedisStore({
     client: redis,
+    // The stored session's lifetime is fixed by its absolute expiry at save time; touching it on every request
+    // would only cost a Redis round trip.
+    disableTouch: true,
     prefix: `${config.redisKeyPrefix}sess:`,
     ttl: (data) =>
       data.absoluteExpiresAt ? Math.max(1, Math.ceil((data.absoluteExpiresAt - Date.now()) / 1000)) : ANONYMOUS_SESSION_SECONDS,
