@@ -2,18 +2,19 @@ import express, { type Router } from 'express';
 import type { Container } from 'inversify';
 import type { ActivityService } from '../activity/activity-service';
 import type { Config } from '../platform/config';
-import { badRequest, HttpError, unauthorized } from '../platform/errors';
+import { badRequest, conflict, HttpError, unauthorized } from '../platform/errors';
 import { parseBody, requireUser } from '../platform/http';
 import type { RedisClient } from '../platform/redis';
 import { TOKENS } from '../platform/tokens';
 import { sessionGuard } from '../workspaces/access';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
-import { changePasswordSchema, profileSchema } from './schemas';
+import { changePasswordSchema, profileSchema, setPasswordSchema } from './schemas';
 import { User } from './user-model';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const NO_PASSWORD_TO_CHANGE = 'Your account signs in with Google and has no password to change';
+export const PASSWORD_ALREADY_SET = 'Your account already has a password: change it with your current password';
 
 /** `{app}/api/v1/me`: the signed-in user's own profile and password. */
 export function profileRoutes(container: Container): Router {
@@ -58,6 +59,19 @@ export function profileRoutes(container: Container): Router {
     await throttle.reset(user.email, address);
     await User.query().findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, config.passwordHashCost) });
     await recordSelf(user.id, user.externalId, 'user.password_changed');
+    res.status(204).end();
+  });
+
+  // Without a password a Google-only account could never confirm its identity for steps that ask for it.
+  router.post('/me/password/initial', sessionGuard, async (req, res) => {
+    const input = parseBody(setPasswordSchema, req.body);
+    const current = requireUser(req);
+    const updated = await User.query()
+      .findById(current.id)
+      .whereNull('password_hash')
+      .patch({ passwordHash: await hashPassword(input.newPassword, config.passwordHashCost) });
+    if (!updated) throw conflict(PASSWORD_ALREADY_SET);
+    await recordSelf(current.id, current.externalId, 'user.password_set');
     res.status(204).end();
   });
 

@@ -53,3 +53,11 @@ export const changePasswordSchema = z
     message: 'New password must be different from your current password',
     path: ['newPassword'],
   });
+
+/** A first password for an account that so far signs in only with Google. */
+export const setPasswordSchema = z
+  .object({
+    newPassword: signupSchema.shape.password,
+    confirmPassword: signupSchema.shape.confirmPassword,
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });

@@ -114,6 +114,22 @@ describe('browser: create a workspace and the profile page', function () {
     expectCleanConsole(session);
   });
 
+  it('profile: an account that signs in only with Google sets a first password', async () => {
+    const { session, page, account } = await visitSignedIn('/axal/profile');
+    await sharedHost().host.knex('users').whereRaw('lower(email) = lower(?)', [account.email]).update({ password_hash: null });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Set a password' }).waitFor();
+    expect(await page.getByLabel('Current password').count()).to.equal(0);
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await toast(page).getByText('Password set').waitFor();
+    await page.getByRole('heading', { name: 'Change password' }).waitFor();
+    expect(await loginStatus(account.email, NEW_PASSWORD)).to.equal(200);
+    await session.screenshot('profile-set-password');
+    expectCleanConsole(session);
+  });
+
   it('profile in the dark theme', async () => {
     const { session, page } = await visitSignedIn('/axal/profile', 'dark');
     await page.getByRole('heading', { name: 'Change password' }).waitFor();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { sharedHost } from '../../../tests/support/root-hooks';
 import { API, APP, newAgent, signedInUser, STRONG_PASSWORD, type TestSession } from '../../../tests/support/http';
-import { CURRENT_PASSWORD_INCORRECT, NO_PASSWORD_TO_CHANGE } from '../profile-routes';
+import { CURRENT_PASSWORD_INCORRECT, NO_PASSWORD_TO_CHANGE, PASSWORD_ALREADY_SET } from '../profile-routes';
 
 const ME = `${API}/me`;
 const PASSWORD = `${ME}/password`;
@@ -218,5 +218,48 @@ describe('{app}/api/v1/me: the signed-in user profile', () => {
         expect(response.body.error).to.be.a('string');
       });
     }
+  });
+
+  describe('POST /me/password/initial (a first password for a Google-only account)', () => {
+    const setPassword = (session: TestSession, fields: Record<string, unknown> = {}) =>
+      session.agent
+        .post(`${PASSWORD}/initial`)
+        .set('X-CSRF-Token', session.csrf)
+        .send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...fields });
+
+    async function googleOnlyUser(label: string): Promise<TestSession> {
+      const session = await signedInUser(label);
+      await knex()('users').whereRaw('lower(email) = lower(?)', [session.user.email]).update({ password_hash: null });
+      return session;
+    }
+
+    it('sets the password once, which then signs in and is recorded', async () => {
+      const session = await googleOnlyUser('initial-password');
+      await setPassword(session).expect(204);
+      expect((await session.agent.get(ME).expect(200)).body.hasPassword).to.equal(true);
+      expect(await loginStatus(session.user.email, NEW_PASSWORD)).to.equal(200);
+      expect(await activityOf(session.user.email, 'user.password_set')).to.have.length(1);
+    });
+
+    it('follows the sign-up password rules', async () => {
+      const session = await googleOnlyUser('initial-password-rules');
+      expectFieldError(await setPassword(session, { newPassword: 'short', confirmPassword: 'short' }), 'newPassword', 'Password must be at least 12 characters');
+      expectFieldError(await setPassword(session, { confirmPassword: 'Other$Balance2027' }), 'confirmPassword', "Passwords don't match");
+      expect((await storedUser(session.user.email))!.password_hash).to.equal(null);
+    });
+
+    it('refuses an account that already has a password: 409, and the password is unchanged', async () => {
+      const session = await signedInUser('initial-password-taken');
+      const response = await setPassword(session).expect(409);
+      expect(response.body).to.deep.equal({ error: PASSWORD_ALREADY_SET });
+      expect(await loginStatus(session.user.email, STRONG_PASSWORD)).to.equal(200);
+    });
+
+    it('needs a session and the CSRF token', async () => {
+      const { agent, csrf } = await newAgent();
+      await agent.post(`${PASSWORD}/initial`).set('X-CSRF-Token', csrf).send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }).expect(401);
+      const session = await googleOnlyUser('initial-password-csrf');
+      await session.agent.post(`${PASSWORD}/initial`).send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }).expect(403);
+    });
   });
 });

@@ -2,11 +2,13 @@ import { Button, Card, Callout } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { apiV1 } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
-import { changePasswordSchema } from '../../../core/auth/schemas';
+import type { z } from 'zod';
+import { changePasswordSchema, setPasswordSchema } from '../../../core/auth/schemas';
 import { CalloutIcon } from '../auth/app-icons';
 import { FormField, fieldAttributes } from '../auth/FormField';
 import { PasswordInput } from '../auth/PasswordInput';
 import { useValidatedForm } from '../auth/use-validated-form';
+import { forgetMyProfile } from './profile-queries';
 
 const FIELDS = {
   currentPassword: { id: 'current-password', label: 'Current password', autoComplete: 'current-password' },
@@ -18,19 +20,39 @@ type PasswordField = keyof typeof FIELDS;
 
 const NEW_PASSWORD_HINT = 'At least 12 characters with upper and lower case letters, a number and a special character.';
 
-function ChangePasswordForm() {
-  const form = useValidatedForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' }, (field) => FIELDS[field].id);
+interface PasswordFormProps<Values extends Partial<Record<PasswordField, string>>> {
+  schema: z.ZodType<unknown, Values>;
+  initialValues: Values;
+  endpoint: string;
+  label: string;
+  submitText: string;
+  success: { title: string; message: string };
+  onSaved?: () => void;
+}
+
+/** One password form for both cases: changing a password, and setting a first one on a Google-only account. */
+function PasswordForm<Values extends Partial<Record<PasswordField, string>> & Record<string, string>>({
+  schema,
+  initialValues,
+  endpoint,
+  label,
+  submitText,
+  success,
+  onSaved,
+}: PasswordFormProps<Values>) {
+  const form = useValidatedForm(schema, initialValues, (field) => FIELDS[field as PasswordField].id);
   const [saving, setSaving] = useState(false);
 
-  const change = async (event: FormEvent) => {
+  const save = async (event: FormEvent) => {
     event.preventDefault();
     const input = form.submit();
     if (!input) return;
     setSaving(true);
     try {
-      await apiV1('/me/password', { method: 'POST', body: input });
+      await apiV1(endpoint, { method: 'POST', body: input });
       form.reset();
-      void showToast({ title: 'Password changed', message: 'Use your new password the next time you sign in.', intent: 'success' });
+      void showToast({ ...success, intent: 'success' });
+      onSaved?.();
     } catch (error) {
       void showErrorToast(error, 'Something went wrong. Please try again.', 'Password not changed');
     } finally {
@@ -38,12 +60,13 @@ function ChangePasswordForm() {
     }
   };
 
-  const passwordField = (field: PasswordField) => {
-    const { id, label, autoComplete } = FIELDS[field];
+  const passwordField = (field: PasswordField & keyof Values) => {
+    const { id, label: fieldLabel, autoComplete } = FIELDS[field];
     const errors = form.errorsOf(field);
     return (
       <FormField
-        label={label}
+        key={field}
+        label={fieldLabel}
         inputId={id}
         errors={errors}
         listAllErrors={field === 'newPassword'}
@@ -53,8 +76,8 @@ function ChangePasswordForm() {
           {...fieldAttributes(id, errors)}
           size="large"
           autoComplete={autoComplete}
-          value={form.values[field]}
-          onValueChange={(value) => form.setValue(field, value)}
+          value={form.values[field] as string}
+          onValueChange={(value) => form.setValue(field, value as Values[typeof field])}
           onBlur={() => form.leave(field)}
         />
       </FormField>
@@ -62,31 +85,48 @@ function ChangePasswordForm() {
   };
 
   return (
-    <form onSubmit={change} noValidate aria-label="Change password">
-      {passwordField('currentPassword')}
-      {passwordField('newPassword')}
-      {passwordField('confirmPassword')}
+    <form onSubmit={save} noValidate aria-label={label}>
+      {(Object.keys(initialValues) as (PasswordField & keyof Values)[]).map(passwordField)}
       <div className="account-card__actions">
-        <Button type="submit" intent="primary" loading={saving} text="Change password" />
+        <Button type="submit" intent="primary" loading={saving} text={submitText} />
       </div>
     </form>
   );
 }
 
-/** The change-password form, or a note for accounts that sign in only with Google. */
+/** The change-password form, or for an account that signs in only with Google, the form to set a first password. */
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
   return (
     <Card className="account-card" aria-labelledby="change-password-title">
       <h2 id="change-password-title" className="account-card__title">
-        Change password
+        {hasPassword ? 'Change password' : 'Set a password'}
       </h2>
       <p className="account-card__description">Choose a password you do not use for any other site.</p>
       {hasPassword ? (
-        <ChangePasswordForm />
+        <PasswordForm
+          schema={changePasswordSchema}
+          initialValues={{ currentPassword: '', newPassword: '', confirmPassword: '' }}
+          endpoint="/me/password"
+          label="Change password"
+          submitText="Change password"
+          success={{ title: 'Password changed', message: 'Use your new password the next time you sign in.' }}
+        />
       ) : (
-        <Callout intent="primary" icon={<CalloutIcon name="info" />}>
-          Your account signs in with Google, so it has no password to change. Manage your sign-in from your Google account.
-        </Callout>
+        <>
+          <Callout intent="primary" icon={<CalloutIcon name="info" />}>
+            Your account signs in with Google. Set a password to also sign in with your email, and to confirm your identity
+            where the app asks for your password (for example before saving portal credentials).
+          </Callout>
+          <PasswordForm
+            schema={setPasswordSchema}
+            initialValues={{ newPassword: '', confirmPassword: '' }}
+            endpoint="/me/password/initial"
+            label="Set a password"
+            submitText="Set password"
+            success={{ title: 'Password set', message: 'You can now also sign in with your email and this password.' }}
+            onSaved={forgetMyProfile}
+          />
+        </>
       )}
     </Card>
   );

@@ -17,3 +17,8 @@ export function rememberSavedUser(user: SessionUser): void {
   queryClient.setQueryData<MyProfile>(myProfileKey, (profile) => (profile ? { ...profile, user } : profile));
   queryClient.setQueryData<SessionInfo>(sessionQueryKey, (session) => (session ? { ...session, user } : session));
 }
+
+/** The profile is fetched again, e.g. once a Google-only account has set a password. */
+export function forgetMyProfile(): void {
+  void queryClient.invalidateQueries({ queryKey: myProfileKey });
+}
