@@ -110,7 +110,7 @@ export class CredentialImportService {
   }
 
   /** The job: answers with the import's state, not its results, which may be long and stay in the database. */
-  async run({ workspaceId, importId }: CredentialImportJobPayload, context: Pick<JobContext, 'reportProgress'>): Promise<CredentialImportState | typeof JOB_SKIPPED> {
+  async run({ workspaceId, importId }: CredentialImportJobPayload, context: Pick<JobContext, 'reportProgress' | 'finalAttempt'>): Promise<CredentialImportState | typeof JOB_SKIPPED> {
     const state = async (): Promise<CredentialImportState> => {
       const { status, total, completed } = await this.view(workspaceId, importId);
       return { status, total, completed };
@@ -132,11 +132,19 @@ export class CredentialImportService {
     }
 
     await CredentialImport.query().findById(record.id).where('status', 'queued').patch({ status: 'running' });
-    for (;;) {
-      const step = await this.knex.transaction((trx) => this.importNextRows(record.id, rows, trx));
-      if (!step) return state();
-      context.reportProgress({ completed: step.completed, total: step.total });
-      if (step.finished) return state();
+    try {
+      for (;;) {
+        const step = await this.knex.transaction((trx) => this.importNextRows(record.id, rows, trx));
+        if (!step) return state();
+        context.reportProgress({ completed: step.completed, total: step.total });
+        if (step.finished) return state();
+      }
+    } catch (error) {
+      // With no retry left the import would stay "running" for ever: it fails, keeping the rows done so far.
+      if (context.finalAttempt) {
+        await CredentialImport.query().findById(record.id).patch({ status: 'failed', rowsCiphertext: null }).catch(() => undefined);
+      }
+      throw error;
     }
   }
 

@@ -6,6 +6,8 @@ import { TOKENS } from './tokens';
 
 export interface JobContext {
   jobId: string;
+  /** True when a failure now is final (no retries left), so a handler can record the failure itself. */
+  finalAttempt: boolean;
   reportProgress(progress: unknown): void;
   logger: Logger;
 }
@@ -101,6 +103,8 @@ export class QueueService {
         if (job.guard && !(await job.guard(beeJob.data))) return JOB_SKIPPED;
         return job.definition.handler(beeJob.data, {
           jobId: beeJob.id,
+          // Bee-Queue counts the retries still left down on each retry.
+          finalAttempt: (beeJob.options.retries ?? 0) <= 0,
           reportProgress: (progress) => beeJob.reportProgress(progress),
           logger: this.logger.child({ job: fullName, jobId: beeJob.id }),
         });

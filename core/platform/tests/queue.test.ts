@@ -17,15 +17,17 @@ describe('QueueService (Bee-Queue on real Redis)', function () {
   this.timeout(20_000);
   const queue = new QueueService(testConfig({ REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}queue:` }), logger);
   const attempts = new Map<string, number>();
+  const finalFlags = new Map<string, boolean[]>();
   const progressSeen: unknown[] = [];
 
   const flaky: JobDefinition<{ key: string; failures: number }> = {
     name: 'flaky',
     retries: 2,
     backoffMs: 50,
-    async handler(payload) {
+    async handler(payload, context) {
       const attempt = (attempts.get(payload.key) ?? 0) + 1;
       attempts.set(payload.key, attempt);
+      finalFlags.set(payload.key, [...(finalFlags.get(payload.key) ?? []), context.finalAttempt]);
       if (attempt <= payload.failures) throw new Error(`attempt ${attempt} failed`);
       return { attempt };
     },
@@ -65,6 +67,7 @@ describe('QueueService (Bee-Queue on real Redis)', function () {
     const job = await queue.enqueue('test.flaky', { key: 'never', failures: 5 });
     expect(await outcome(job)).to.deep.equal({ error: 'attempt 3 failed' });
     expect(attempts.get('never')).to.equal(3);
+    expect(finalFlags.get('never'), 'only the last attempt is final').to.deep.equal([false, false, true]);
   });
 
   it('reports progress to the producer', async () => {
