@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from '../support/browser';
+import { openPage, type BrowserSession } from '../support/browser';
 import { signInBrowserContext } from '../support/browser-auth';
-import { quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
+import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
 import { uniqueEmail } from '../support/http';
 import { sharedHost } from '../support/root-hooks';
 
@@ -19,17 +19,8 @@ async function anotherUser(browser: Browser, label: string): Promise<{ session: 
 
 describe('browser: workspace settings', function () {
   this.timeout(120_000);
-  let browser: Browser;
+  const suite = browserSuite();
   const baseUrl = () => sharedHost().baseUrl;
-
-  before(async () => {
-    await ensureWebBuild();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
 
   for (const colorScheme of ['light', 'dark'] as const) {
     describe(`as an owner, with the system theme ${colorScheme}`, () => {
@@ -39,7 +30,7 @@ describe('browser: workspace settings', function () {
       const settingsUrl = (tab = '') => `${baseUrl()}/axal/w/${workspaceId}/settings${tab}`;
 
       before(async () => {
-        session = await openPage(browser, { colorScheme });
+        session = await openPage(suite.browser(), { colorScheme });
         signedIn = await signInBrowserContext(session.context, baseUrl());
         workspaceId = (await quietWorkspace(signedIn, `Kapoor Associates ${colorScheme}`)).externalId;
       });
@@ -108,7 +99,7 @@ describe('browser: workspace settings', function () {
 
       it('adds an existing user, records an invitation for an unknown email, changes a role and removes the member', async () => {
         const { page } = session;
-        const colleague = await anotherUser(browser, 'colleague');
+        const colleague = await anotherUser(suite.browser(), 'colleague');
         const newcomer = uniqueEmail('newcomer');
         try {
           await page.goto(settingsUrl('/members'));
@@ -181,7 +172,7 @@ describe('browser: workspace settings', function () {
     let workspaceId: string;
 
     beforeEach(async () => {
-      session = await openPage(browser);
+      session = await openPage(suite.browser());
       signedIn = await signInBrowserContext(session.context, baseUrl());
       workspaceId = (await quietWorkspace(signedIn, 'Desai Tax Advisors')).externalId;
     });
@@ -207,7 +198,7 @@ describe('browser: workspace settings', function () {
 
     it('deletes the workspace only after its exact name is typed, then lands on the deleted page', async () => {
       const { page } = session;
-      const member = await anotherUser(browser, 'notified');
+      const member = await anotherUser(suite.browser(), 'notified');
       try {
         await signedIn.api(`/workspaces/${workspaceId}/members`, { email: member.signedIn.email, role: 'EMPLOYEE' });
       } finally {
@@ -252,8 +243,8 @@ describe('browser: workspace settings', function () {
 
   describe('as an employee', () => {
     it('sees every settings tab read-only and no danger zone', async () => {
-      const owner = await openPage(browser);
-      const employee = await anotherUser(browser, 'employee');
+      const owner = await openPage(suite.browser());
+      const employee = await anotherUser(suite.browser(), 'employee');
       try {
         const ownerSignedIn = await signInBrowserContext(owner.context, baseUrl(), 'owner');
         const workspaceId = (await quietWorkspace(ownerSignedIn, 'Iyer Compliance')).externalId;

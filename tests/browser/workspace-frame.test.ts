@@ -1,24 +1,14 @@
 import { expect } from 'chai';
-import type { Browser } from 'playwright-core';
-import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from '../support/browser';
+import { openPage, type BrowserSession } from '../support/browser';
 import { signInBrowserContext } from '../support/browser-auth';
-import { quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
+import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
 import { sharedHost } from '../support/root-hooks';
 
 
 describe('browser: workspace frame', function () {
   this.timeout(120_000);
-  let browser: Browser;
+  const suite = browserSuite();
   const baseUrl = () => sharedHost().baseUrl;
-
-  before(async () => {
-    await ensureWebBuild();
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-  });
 
   for (const colorScheme of ['light', 'dark'] as const) {
     describe(`with the system theme ${colorScheme}`, () => {
@@ -27,7 +17,7 @@ describe('browser: workspace frame', function () {
       let workspaceUrl: string;
 
       before(async () => {
-        session = await openPage(browser, { colorScheme });
+        session = await openPage(suite.browser(), { colorScheme });
         signedIn = await signInBrowserContext(session.context, baseUrl());
         workspaceUrl = `${baseUrl()}/axal/w/${(await quietWorkspace(signedIn, `Mehta and Rao ${colorScheme}`)).externalId}`;
       });
@@ -131,7 +121,7 @@ describe('browser: workspace frame', function () {
     let workspaceId: string;
 
     beforeEach(async () => {
-      session = await openPage(browser);
+      session = await openPage(suite.browser());
       signedIn = await signInBrowserContext(session.context, baseUrl());
       workspaceId = (await quietWorkspace(signedIn)).externalId;
     });
@@ -175,8 +165,7 @@ describe('browser: workspace frame', function () {
       await page.waitForURL(/\/axal\/login(\?|$)/);
       const session401 = await session.context.request.get(`${baseUrl()}/axal/auth/session`);
       expect(session401.status()).to.equal(401);
-      // The login page asks who is signed in: the browser reports that 401 on the console.
-      expect(unexpectedConsoleErrors(session, [401])).to.deep.equal([]);
+      expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
     });
 
     it('shows an unknown workspace page inside the frame and a non-member the plain 404 page', async () => {
@@ -186,7 +175,7 @@ describe('browser: workspace frame', function () {
       await sidebarNav(page).waitFor();
       await settledScreenshot(session, 'frame-unknown-page');
 
-      const stranger = await openPage(browser);
+      const stranger = await openPage(suite.browser());
       try {
         const strangersWorkspace = await quietWorkspace(await signInBrowserContext(stranger.context, baseUrl(), 'stranger'));
         await page.goto(`${baseUrl()}/axal/w/${strangersWorkspace.externalId}/dashboard`);
