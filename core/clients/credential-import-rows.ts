@@ -125,3 +125,28 @@ export function checkCredentialImportRows(items: readonly Record<string, unknown
   });
   return { rows, rowErrors };
 }
+
+export type CredentialImportStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type CredentialImportOutcome = 'created_client' | 'updated_credential' | 'added_credential' | 'failed';
+
+export interface CredentialImportResult {
+  row: number;
+  panNumber: string;
+  outcome: CredentialImportOutcome;
+  error?: string;
+}
+
+/** What `GET clients/credentials/import/{id}` answers. */
+export interface CredentialImportView {
+  importId: string;
+  status: CredentialImportStatus;
+  total: number;
+  completed: number;
+  results: CredentialImportResult[];
+}
+
+export function countOutcomes(results: CredentialImportResult[]): Record<CredentialImportOutcome, number> {
+  const counts: Record<CredentialImportOutcome, number> = { created_client: 0, added_credential: 0, updated_credential: 0, failed: 0 };
+  for (const result of results) counts[result.outcome] += 1;
+  return counts;
+}

@@ -9,9 +9,15 @@ import type { Logger } from '../platform/logger';
 import { JOB_SKIPPED, type JobContext, type JobDefinition, type QueueService } from '../platform/queue';
 import { TOKENS } from '../platform/tokens';
 import { ClientService } from './client-service';
-import type { CredentialImportRow } from './credential-import-rows';
+import {
+  countOutcomes,
+  type CredentialImportOutcome,
+  type CredentialImportResult,
+  type CredentialImportRow,
+  type CredentialImportView,
+} from './credential-import-rows';
 import { CredentialService } from './credential-service';
-import { CredentialImport, type CredentialImportOutcome, type CredentialImportResult, type CredentialImportStatus } from './models';
+import { CredentialImport } from './models';
 
 export const CREDENTIAL_IMPORT_JOB = 'clients.credential-import';
 export const IMPORT_NOT_FOUND = 'Import not found';
@@ -24,25 +30,10 @@ export interface CredentialImportJobPayload {
   importId: string;
 }
 
-export interface CredentialImportState {
-  status: CredentialImportStatus;
-  total: number;
-  completed: number;
-}
-
-export interface CredentialImportView extends CredentialImportState {
-  importId: string;
-  results: CredentialImportResult[];
-}
+export type CredentialImportState = Pick<CredentialImportView, 'status' | 'total' | 'completed'>;
 
 /** Binds the sealed rows to their import: copied to another import or workspace, they no longer decrypt. */
 const rowsContext = (workspaceId: number, importExternalId: string) => `workspace:${workspaceId}|credential-import:${importExternalId}|field:rows`;
-
-function countsOf(results: CredentialImportResult[]): Record<CredentialImportOutcome, number> {
-  const counts: Record<CredentialImportOutcome, number> = { created_client: 0, added_credential: 0, updated_credential: 0, failed: 0 };
-  for (const result of results) counts[result.outcome] += 1;
-  return counts;
-}
 
 /**
  * Bulk credential import (issue item 5): the request is stored with its rows sealed and queued by id; the job adds
@@ -174,7 +165,7 @@ export class CredentialImportService {
           action: 'clients.credential_import_completed',
           entityType: 'credential_import',
           entityId: current.externalId,
-          metadata: { total: current.total, ...countsOf([...current.results, ...results]) },
+          metadata: { total: current.total, ...countOutcomes([...current.results, ...results]) },
         },
         trx,
       );

@@ -1,4 +1,5 @@
 import { BaseModel, WorkspaceScopedModel } from '../plugin-api/base-model';
+import type { CredentialImportResult, CredentialImportStatus } from './credential-import-rows';
 import type { ClientType, Platform } from './schemas';
 
 export class Client extends WorkspaceScopedModel {
@@ -40,15 +41,6 @@ export class ClientCredential extends BaseModel {
   updatedBy!: number | null;
 }
 
-export type CredentialImportStatus = 'queued' | 'running' | 'completed' | 'failed';
-export type CredentialImportOutcome = 'created_client' | 'updated_credential' | 'added_credential' | 'failed';
-
-export interface CredentialImportResult {
-  row: number;
-  panNumber: string;
-  outcome: CredentialImportOutcome;
-  error?: string;
-}
 
 /** A bulk credential import; `rowsCiphertext` holds the sealed rows until they have been imported. */
 export class CredentialImport extends WorkspaceScopedModel {

@@ -6,7 +6,7 @@ import { sharedHost } from '../../../tests/support/root-hooks';
 import { createWorkspace, signedInUser, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
 import type { Role } from '../../workspaces/permissions';
 import { CredentialImportService } from '../credential-import-service';
-import type { CredentialImportResult } from '../models';
+import type { CredentialImportResult } from '../credential-import-rows';
 import {
   businessClient,
   call,

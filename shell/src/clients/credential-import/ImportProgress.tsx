@@ -1,6 +1,7 @@
 import { Callout, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { ErrorState } from '@axal/web-sdk/ui';
-import { isImportFinished, useCredentialImportProgress, type CredentialImportOutcome } from './credential-import-api';
+import { countOutcomes, type CredentialImportOutcome } from '../../../../core/clients/credential-import-rows';
+import { isImportFinished, useCredentialImportProgress } from './credential-import-api';
 
 export const IMPORT_STARTED = 'Import started — processing will start shortly';
 
@@ -22,8 +23,7 @@ export function ImportProgress({ workspaceId, importId, total }: { workspaceId: 
   const rowsTotal = view?.total ?? total;
   const finished = isImportFinished(view);
   const results = view?.results ?? [];
-  const counts: Record<CredentialImportOutcome, number> = { created_client: 0, added_credential: 0, updated_credential: 0, failed: 0 };
-  for (const result of results) counts[result.outcome] += 1;
+  const counts = countOutcomes(results);
   const failedRows = results.filter((result) => result.outcome === 'failed');
 
   return (

@@ -1,26 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, apiV1, appPath } from '@axal/web-sdk';
-import type { CredentialImportRow } from '../../../../core/clients/credential-import-rows';
+import type { CredentialImportRow, CredentialImportView } from '../../../../core/clients/credential-import-rows';
 import { clientsKey } from '../clients-api';
 import type { RowIssue } from './validate-rows';
 
-export type CredentialImportStatus = 'queued' | 'running' | 'completed' | 'failed';
-export type CredentialImportOutcome = 'created_client' | 'updated_credential' | 'added_credential' | 'failed';
-
-export interface CredentialImportResult {
-  row: number;
-  panNumber: string;
-  outcome: CredentialImportOutcome;
-  error?: string;
-}
-
-export interface CredentialImportView {
-  importId: string;
-  status: CredentialImportStatus;
-  total: number;
-  completed: number;
-  results: CredentialImportResult[];
-}
 
 const IMPORT_PATH = '/api/v1/clients/credentials/import';
 const PROGRESS_POLL_MS = 1000;
