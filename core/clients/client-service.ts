@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
 import type { ActivityService } from '../activity/activity-service';
 import { badRequest, conflict, notFound } from '../platform/errors';
 import { DecryptionError, type CryptoService } from '../platform/crypto';
@@ -10,7 +11,7 @@ import type { ImportRow, RowError } from './client-csv';
 import { clientCursorOf, positionOfCursor } from './client-cursor';
 import { gstinWarnings } from './gstin';
 import { Client, ClientCredential, ClientNote } from './models';
-import { clientTypeOfPan, importedClientSchema, type ClientInput, type ClientPatch, type ClientType, type ImportedClientInput, type Platform } from './schemas';
+import { clientTypeOfPan, GSTIN_PATTERN, importedClientSchema, PAN_PATTERN, type ClientInput, type ClientPatch, type ClientType, type ImportedClientInput, type Platform } from './schemas';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const DUPLICATE_PAN = 'A client with this PAN already exists in this workspace';
@@ -87,6 +88,21 @@ const IMPORT_CHUNK_ROWS = 1000;
 
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+/**
+ * A complete PAN or GSTIN is an identifier, not a fragment: it finds the client holding it (a PAN also finds the
+ * businesses whose GSTIN embeds it) through plain indexes. Any other term matches anywhere in the search document.
+ */
+function matchSearch(query: QueryBuilder<Client>, search: string): void {
+  const identifier = search.trim().toUpperCase();
+  if (PAN_PATTERN.test(identifier)) {
+    query.where((match) => match.where('pan_number', identifier).orWhereRaw('substr(gstin, 3, 10) = ?', [identifier]));
+  } else if (GSTIN_PATTERN.test(identifier)) {
+    query.where('gstin', identifier);
+  } else {
+    query.whereRaw(`${SEARCH_DOCUMENT} like ?`, [`%${escapeLike(search.toLowerCase())}%`]);
+  }
+}
+
 /** The unique indexes answer a race between two writes of the same PAN or email with the same 409 as the check before. */
 export function duplicateOf(error: unknown): Error {
   const constraint = (error as { constraint?: string }).constraint;
@@ -118,7 +134,7 @@ export class ClientService {
     const rows = await Client.inWorkspace(workspaceId)
       .modify((query) => {
         if (options.type) query.where('client_type', options.type);
-        if (options.search) query.whereRaw(`${SEARCH_DOCUMENT} like ?`, [`%${escapeLike(options.search.toLowerCase())}%`]);
+        if (options.search) matchSearch(query, options.search);
         if (after) query.whereRaw('(lower(name), id) > (?, ?)', [after.sortName, after.id]);
       })
       .select(

@@ -262,6 +262,17 @@ describe('clients', () => {
       expect(names((await list({ type: 'BUSINESS', search: 'foods' })).body)).to.deep.equal(['Bharat 100% Foods']);
     });
 
+    it('treats a complete PAN or GSTIN as an identifier: its holder, and for a PAN the GSTINs embedding it', async () => {
+      const workspaceId = (await createWorkspace(listOwner)).externalId;
+      await createClient(listOwner, workspaceId, individualClient({ name: 'Kiran Rao', panNumber: 'ABCPR1234K', email: 'kiran@rao.example' }));
+      await createClient(listOwner, workspaceId, businessClient({ name: 'Rao Stores', panNumber: 'ABCFR1111K', gstin: '27ABCPR1234K1Z5', email: 'stores@rao.example' }));
+      const search = async (term: string) => names((await call(listOwner, 'get', '/clients').query({ workspaceId, search: term }).expect(200)).body);
+      expect(await search(' abcpr1234k ')).to.deep.equal(['Kiran Rao', 'Rao Stores']);
+      expect(await search('ABCFR1111K')).to.deep.equal(['Rao Stores']);
+      expect(await search('27abcpr1234k1z5')).to.deep.equal(['Rao Stores']);
+      expect(await search('ABCPR1234')).to.deep.equal(['Kiran Rao', 'Rao Stores']);
+    });
+
     it('flags a client whose stored credentials are invalid', async () => {
       const { body } = await list({ search: 'zenith' });
       const id = body.clients[0].externalId;
