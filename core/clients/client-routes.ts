@@ -40,6 +40,12 @@ function clientTypeIn(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'clientType' in body ? body.clientType : undefined;
 }
 
+/**
+ * A credential import carries up to MAX_CREDENTIAL_IMPORT_ROWS rows of up to ~1 KB each, more than the general
+ * JSON limit allows; paths are relative to the app's base path.
+ */
+export const largeJsonBodyRoutes = [{ path: '/api/v1/clients/credentials/import', limit: '12mb' }] as const;
+
 /** `{app}/api/v1/clients...`: clients, their notes and portal credentials, and the bulk import (spec 1 section 7). */
 export function clientRoutes(container: Container): Router {
   const clients = container.get(ClientService);

@@ -4,7 +4,7 @@ import helmet from 'helmet';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import { authRoutes } from '../auth/auth-routes';
-import { clientRoutes, clientTemplateRoutes } from '../clients/client-routes';
+import { clientRoutes, clientTemplateRoutes, largeJsonBodyRoutes } from '../clients/client-routes';
 import { csrfGuard } from '../auth/csrf';
 import { googleSignInRoutes } from '../auth/google';
 import { profileRoutes } from '../auth/profile-routes';
@@ -39,6 +39,8 @@ export function buildApp(container: Container): Express {
   app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis)));
 
   const product = express.Router();
+  // Routes that take a larger body parse it first; the general parser then leaves an already parsed body alone.
+  for (const { path, limit } of largeJsonBodyRoutes) product.use(path, express.json({ limit }));
   product.use(express.json({ limit: JSON_BODY_LIMIT }));
   product.use(createSessionMiddleware(config, container.get<RedisClient>(TOKENS.Redis)));
   product.use(enforceAbsoluteLifetime);

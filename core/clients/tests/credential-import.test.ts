@@ -133,10 +133,18 @@ describe('bulk credential import', () => {
       }
     });
 
-    it('answers 413 beyond 10,000 rows or 1 MB of JSON', async () => {
+    it('reads a request of several megabytes, as 10,000 rows make, and checks every row', async () => {
+      const rows = Array.from({ length: 5_000 }, (_, index) => credentialRow({ email: `not-an-email-${index}`, username: 'u'.repeat(200), password: 'p'.repeat(200) }));
+      const { status, body } = await startImport(owner, workspaceId, rows);
+      expect(status).to.equal(400);
+      expect(body.rowErrors).to.have.length.above(0);
+      expect(body.rowErrors[0]).to.deep.equal({ row: 2, message: 'Invalid email format' });
+    });
+
+    it('answers 413 beyond 10,000 rows or 12 MB of JSON', async () => {
       const tooMany = await startImport(owner, workspaceId, Array.from({ length: 10_001 }, () => ({}))).expect(413);
       expect(tooMany.body).to.deep.equal({ error: 'At most 10,000 rows can be imported at once' });
-      const huge = JSON.stringify({ workspaceId, rows: [credentialRow({ name: 'x'.repeat(1024 * 1024) })] });
+      const huge = JSON.stringify({ workspaceId, rows: [credentialRow({ name: 'x'.repeat(13 * 1024 * 1024) })] });
       const tooLarge = await callWithRawJson(owner, 'post', IMPORT_PATH, huge).expect(413);
       expect(tooLarge.body).to.deep.equal({ error: 'Request body is too large' });
     });
