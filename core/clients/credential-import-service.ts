@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { ActivityService } from '../activity/activity-service';
+import type { NotificationService } from '../notifications/notification-service';
+import type { JobProgressNotification } from '../notifications/job-progress';
+import type { FailedClient } from '../notifications/wire';
+import type { Config } from '../platform/config';
 import { DecryptionError, type CryptoService } from '../platform/crypto';
 import { HttpError, notFound } from '../platform/errors';
 import type { Membership, SessionUser } from '../platform/http';
@@ -49,6 +53,8 @@ export class CredentialImportService {
     @inject(TOKENS.Activity) private readonly activity: ActivityService,
     @inject(TOKENS.Queue) private readonly queue: QueueService,
     @inject(TOKENS.Logger) private readonly logger: Logger,
+    @inject(TOKENS.Notifications) private readonly notifications: NotificationService,
+    @inject(TOKENS.Config) private readonly config: Config,
     @inject(ClientService) private readonly clients: ClientService,
     @inject(CredentialService) private readonly credentials: CredentialService,
   ) {}
@@ -111,6 +117,7 @@ export class CredentialImportService {
     if (!record) return JOB_SKIPPED;
     if (record.status === 'completed' || record.status === 'failed' || record.rowsCiphertext === null) return state();
 
+    const notification = await this.progressNotification(record, context);
     let rows: CredentialImportRow[];
     try {
       rows = JSON.parse(this.crypto.decrypt(record.rowsCiphertext, rowsContext(workspaceId, importId))) as CredentialImportRow[];
@@ -118,29 +125,84 @@ export class CredentialImportService {
       if (!(error instanceof DecryptionError)) throw error;
       // No retry can read these rows: the import fails for good and the operators are told.
       this.logger.error({ importId, err: error.message }, 'credential import rows could not be decrypted');
-      await CredentialImport.query().findById(record.id).patch({ status: 'failed', rowsCiphertext: null });
+      await this.knex.transaction(async (trx) => {
+        await CredentialImport.query(trx).findById(record.id).patch({ status: 'failed', rowsCiphertext: null });
+        await notification.failed({ title: 'Credential import failed', message: 'The import could not be read. Please import the file again.', priority: 'high' }, trx);
+      });
       return state();
     }
 
-    await CredentialImport.query().findById(record.id).where('status', 'queued').patch({ status: 'running' });
+    const started = await CredentialImport.query().findById(record.id).where('status', 'queued').patch({ status: 'running' });
+    if (started) await notification.started({ title: 'Credential import started', message: `Importing ${record.total} ${record.total === 1 ? 'row' : 'rows'} of portal credentials` });
     try {
       for (;;) {
-        const step = await this.knex.transaction((trx) => this.importNextRows(record.id, rows, trx));
+        const step = await this.knex.transaction((trx) => this.importNextRows(record.id, rows, trx, notification));
         if (!step) return state();
-        context.reportProgress({ completed: step.completed, total: step.total });
-        if (step.finished) return state();
+        if (step.finished) {
+          // Its notification is the outcome, committed with the step.
+          context.reportProgress({ completed: step.completed, total: step.total });
+          return state();
+        }
+        const details = `${step.completed} of ${step.total} rows`;
+        await notification.progress(
+          { completed: step.completed, total: step.total, step: 'Importing credentials', details },
+          { title: 'Importing credentials', message: `${details} imported` },
+        );
       }
     } catch (error) {
       // With no retry left the import would stay "running" for ever: it fails, keeping the rows done so far.
       if (context.finalAttempt) {
-        await CredentialImport.query().findById(record.id).patch({ status: 'failed', rowsCiphertext: null }).catch(() => undefined);
+        await this.knex
+          .transaction(async (trx) => {
+            await CredentialImport.query(trx).findById(record.id).patch({ status: 'failed', rowsCiphertext: null });
+            await notification.failed({ title: 'Credential import failed', message: 'The import stopped before every row was imported. Please try again.', priority: 'high' }, trx);
+          })
+          .catch(() => undefined);
       }
       throw error;
     }
   }
 
+  /** Started, progress and outcome notifications for the member who asked for the import, leading to the clients page. */
+  private async progressNotification(record: CredentialImport, context: Pick<JobContext, 'reportProgress'>): Promise<JobProgressNotification> {
+    const workspace = await this.knex('workspaces').where({ id: record.workspaceId }).first('external_id');
+    return this.notifications.forJob(
+      {
+        workspaceId: record.workspaceId,
+        audience: { userIds: record.requestedBy === null ? [] : [record.requestedBy] },
+        jobKey: `credential-import:${record.externalId}`,
+        syncType: 'CREDENTIAL_IMPORT',
+        actionUrl: `${this.config.basePath}/w/${workspace?.external_id}/clients`,
+      },
+      context,
+    );
+  }
+
+  /** The outcome notification, committed with the import's last step. */
+  private async notifyOutcome(notification: JobProgressNotification, results: CredentialImportResult[], rows: CredentialImportRow[], trx: Knex.Transaction): Promise<void> {
+    const nameOf = new Map(rows.map((row) => [row.row, row.name]));
+    const failedClients: FailedClient[] = results
+      .filter((result) => result.outcome === 'failed')
+      .map((result) => ({ clientName: nameOf.get(result.row) ?? result.panNumber, error: result.error ?? 'Failed' }));
+    const imported = results.length - failedClients.length;
+    if (!imported) {
+      await notification.failed({ title: 'Credential import failed', message: `None of the ${results.length} rows could be imported.`, priority: 'high', failedClients }, trx);
+      return;
+    }
+    const failures = failedClients.length ? `; ${failedClients.length} failed` : '';
+    await notification.completed(
+      { title: 'Credential import completed', message: `${imported} of ${results.length} rows imported${failures}.`, priority: failedClients.length ? 'high' : 'medium', failedClients },
+      trx,
+    );
+  }
+
   /** The next rows after those already imported, with the import locked so no other run imports them at the same time. */
-  private async importNextRows(recordId: number, rows: CredentialImportRow[], trx: Knex.Transaction): Promise<{ completed: number; total: number; finished: boolean } | null> {
+  private async importNextRows(
+    recordId: number,
+    rows: CredentialImportRow[],
+    trx: Knex.Transaction,
+    notification: JobProgressNotification,
+  ): Promise<{ completed: number; total: number; finished: boolean } | null> {
     const current = await CredentialImport.query(trx).findById(recordId).forUpdate();
     if (!current || current.status !== 'running') return null;
     const results: CredentialImportResult[] = [];
@@ -169,6 +231,7 @@ export class CredentialImportService {
         },
         trx,
       );
+      await this.notifyOutcome(notification, [...current.results, ...results], rows, trx);
     }
     return { completed, total: current.total, finished };
   }

@@ -3,8 +3,11 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
+import type { StorageService } from '../platform/storage';
 import { authRoutes } from '../auth/auth-routes';
 import { clientRoutes, clientTemplateRoutes, largeJsonBodyRoutes } from '../clients/client-routes';
+import { notificationRoutes, notificationStreamRoutes } from '../notifications/notification-routes';
+import { NotificationStreams } from '../notifications/notification-streams';
 import { csrfGuard } from '../auth/csrf';
 import { googleSignInRoutes } from '../auth/google';
 import { profileRoutes } from '../auth/profile-routes';
@@ -34,7 +37,12 @@ export function buildApp(container: Container): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestLog(logger));
-  app.use(helmet());
+  // The browser uploads straight to blob storage and follows download links there.
+  const storageOrigin = container.get<StorageService>(TOKENS.Storage).origin;
+  app.use(helmet({ contentSecurityPolicy: { directives: { connectSrc: ["'self'", storageOrigin] } } }));
+  const session = createSessionMiddleware(config, container.get<RedisClient>(TOKENS.Redis));
+  // Event streams stay open for hours: ahead of compression and the API's per-request machinery.
+  app.use(`${config.basePath}/api/v1`, notificationStreamRoutes(container, session));
   app.use(compression());
   app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis)));
 
@@ -42,16 +50,18 @@ export function buildApp(container: Container): Express {
   // Routes that take a larger body parse it first; the general parser then leaves an already parsed body alone.
   for (const { path, limit } of largeJsonBodyRoutes) product.use(path, express.json({ limit }));
   product.use(express.json({ limit: JSON_BODY_LIMIT }));
-  product.use(createSessionMiddleware(config, container.get<RedisClient>(TOKENS.Redis)));
+  product.use(session);
   product.use(enforceAbsoluteLifetime);
   product.use(googleSignInRoutes(container));
   product.use(csrfGuard);
+  product.post('/auth/logout', container.get(NotificationStreams).endStreamsOnSignOut());
   product.use('/auth', authRoutes(container));
   product.use(clientTemplateRoutes());
 
   const api = express.Router();
   api.use(workspaceRoutes(container));
   api.use(clientRoutes(container));
+  api.use(notificationRoutes(container));
   api.use(profileRoutes(container));
   api.use(pluginSettingsRoutes(container));
   for (const plugin of registry.plugins) {

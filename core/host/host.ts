@@ -7,15 +7,18 @@ import 'reflect-metadata';
 import { ClientService } from '../clients/client-service';
 import { CREDENTIAL_IMPORT_JOB, CredentialImportService } from '../clients/credential-import-service';
 import { CredentialService } from '../clients/credential-service';
+import { NotificationStreams } from '../notifications/notification-streams';
 import { projectRoot, type Config } from '../platform/config';
 import { createKnex, destroyKnex, ensureDatabase } from '../platform/db';
 import type { EventBus } from '../platform/events';
 import { createLogger, type Logger } from '../platform/logger';
 import type { QueueService } from '../platform/queue';
 import { closeRedis, connectRedis } from '../platform/redis';
+import { openStorage } from '../platform/storage';
 import { TOKENS } from '../platform/tokens';
 import { WorkspaceService } from '../workspaces/workspace-service';
 import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
+import { jobsOf } from '../plugin-api/define-plugin';
 import { buildApp } from './app';
 import { buildContainer } from './container';
 import { migrateAll } from './migrate';
@@ -66,7 +69,10 @@ export async function createHost(options: HostOptions): Promise<Host> {
   await migrateAll(knex, CORE_MIGRATIONS_DIR, plugins, logger);
   const redis = await connectRedis(config.redisUrl, (error) => logger.warn({ err: error.message }, 'redis connection error'));
 
-  const container = buildContainer({ config, logger, knex, redis }, registry);
+  const opened = await openStorage(config);
+  if (opened.emulatorEndpoint) logger.info({ endpoint: opened.emulatorEndpoint }, 'blob storage: the embedded Azurite emulator');
+
+  const container = buildContainer({ config, logger, knex, redis, storage: opened.storage }, registry);
   container.bind(WorkspaceService).toSelf();
   container.bind(ClientService).toSelf();
   container.bind(CredentialService).toSelf();
@@ -75,7 +81,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
   queue.register(CREDENTIAL_IMPORT_JOB, container.get(CredentialImportService).job());
   for (const plugin of plugins) {
-    for (const job of plugin.definition?.jobs ?? []) {
+    for (const job of jobsOf(plugin.definition, container)) {
       // A job for a workspace where the plugin has since been switched off is skipped, not run.
       queue.register(`${plugin.manifest.id}.${job.name}`, job, (payload: { workspaceId?: number }) =>
         typeof payload?.workspaceId === 'number' ? workspacePlugins.isEnabled(payload.workspaceId, plugin.manifest.id) : Promise.resolve(false),
@@ -102,6 +108,8 @@ export async function createHost(options: HostOptions): Promise<Host> {
       });
     },
     async stop() {
+      // Open event streams would hold the server open until the grace period ran out: they end first.
+      if (app) await container.get(NotificationStreams).close();
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => {
@@ -120,6 +128,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       await queue.close();
       await container.get<EventBus>(TOKENS.Events).close();
       await closeRedis(redis);
+      await opened.close();
       await destroyKnex(knex);
     },
   };

@@ -9,7 +9,9 @@ import { CredentialService } from '../clients/credential-service';
 import { gstinCheckCharacter } from '../clients/gstin';
 import type { ClientInput } from '../clients/schemas';
 import type { Membership, SessionUser } from '../platform/http';
+import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
 import { WorkspaceService } from '../workspaces/workspace-service';
+import type { PluginRegistry } from './plugin-registry';
 
 export const DEMO_EMAIL = 'demo@axal.example';
 export const DEMO_WORKSPACE_NAME = 'Demo Practice';
@@ -69,7 +71,7 @@ const DEMO_CREDENTIALS: [clientIndex: number, platformName: 'GST' | 'INCOME_TAX'
   [7, 'INCOME_TAX', 'ABKPN4321M'],
 ];
 
-async function seedDemoClients(container: Container, membership: Membership, owner: SessionUser): Promise<void> {
+async function seedDemoClients(container: Container, membership: Membership, owner: SessionUser): Promise<{ externalId: string; name: string }[]> {
   const clients = container.get(ClientService);
   const credentials = container.get(CredentialService);
   const created = [];
@@ -77,6 +79,19 @@ async function seedDemoClients(container: Container, membership: Membership, own
   for (const [index, content] of DEMO_NOTES) await clients.addNote(membership, created[index].externalId, content, owner);
   for (const [index, platformName, username] of DEMO_CREDENTIALS) {
     await credentials.save(membership, created[index].externalId, { platformName, username, password: randomBytes(9).toString('base64url') }, owner);
+  }
+  return created.map((client) => ({ externalId: client.externalId, name: client.name }));
+}
+
+/** Each enabled plugin adds its own sample data, in dependency order, after the core's. */
+async function seedDemoPlugins(container: Container, membership: Membership, owner: SessionUser, clients: { externalId: string; name: string }[]): Promise<void> {
+  const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
+  const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
+  for (const plugin of registry.plugins) {
+    const seed = plugin.definition?.seedDemo;
+    if (seed && (await workspacePlugins.isEnabled(membership.workspace.id, plugin.manifest.id))) {
+      await seed({ container, membership, owner, clients });
+    }
   }
 }
 
@@ -104,6 +119,8 @@ export async function seedDemoWorkspace(container: Container): Promise<{ email: 
   });
   const actor: SessionUser = { id: owner.id, ...owner.toPublic() };
   const workspace = await container.get(WorkspaceService).create(DEMO_WORKSPACE_NAME, actor);
-  await seedDemoClients(container, { workspace: { id: workspace.id, externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' }, actor);
+  const membership: Membership = { workspace: { id: workspace.id, externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' };
+  const clients = await seedDemoClients(container, membership, actor);
+  await seedDemoPlugins(container, membership, actor, clients);
   return { email: DEMO_EMAIL, password, workspaceId: workspace.externalId };
 }

@@ -40,6 +40,15 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.default(true),
+  AZURE_STORAGE_CONNECTION_STRING: z.string().min(1).optional(),
+  AZURE_STORAGE_CONTAINER: z
+    .string()
+    .regex(/^[a-z0-9](?!.*--)[a-z0-9-]{1,61}[a-z0-9]$/, 'must be 3 to 63 lower-case letters, digits and single hyphens')
+    .default('documents'),
+  AZURITE_BLOB_HOST: z.string().min(1).default('127.0.0.1'),
+  AZURITE_BLOB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  STORAGE_WORKSPACE_LIMIT_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
+  STORAGE_MAX_FILE_SIZE_BYTES: z.coerce.number().int().positive().default(5_242_880),
 });
 
 type RawConfig = z.infer<typeof configSchema>;
@@ -62,6 +71,15 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   dataDir: string;
+  storage: {
+    /** Null runs the embedded Azurite emulator (data under .data/azurite). */
+    connectionString: string | null;
+    container: string;
+    azurite: { host: string; port: number; location: string };
+    /** A workspace's storage limit until it is raised. */
+    workspaceLimitBytes: number;
+    maxFileSizeBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -147,5 +165,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: raw.TRUST_PROXY,
     seedDemo: raw.SEED_DEMO,
     dataDir,
+    storage: {
+      connectionString: raw.AZURE_STORAGE_CONNECTION_STRING ?? null,
+      container: raw.AZURE_STORAGE_CONTAINER,
+      azurite: { host: raw.AZURITE_BLOB_HOST, port: raw.AZURITE_BLOB_PORT, location: path.join(dataDir, 'azurite') },
+      workspaceLimitBytes: raw.STORAGE_WORKSPACE_LIMIT_BYTES,
+      maxFileSizeBytes: raw.STORAGE_MAX_FILE_SIZE_BYTES,
+    },
   };
 }

@@ -11,4 +11,6 @@ export const TOKENS = {
   Permissions: Symbol.for('core.Permissions'),
   PluginRegistry: Symbol.for('core.PluginRegistry'),
   WorkspacePlugins: Symbol.for('core.WorkspacePlugins'),
+  Storage: Symbol.for('core.Storage'),
+  Notifications: Symbol.for('core.Notifications'),
 } as const;

@@ -42,15 +42,28 @@ export interface PluginJobPayload {
  */
 export interface PluginContributions {}
 
+export type PluginJob = JobDefinition<PluginJobPayload & Record<string, unknown>>;
+
+/** What a plugin's demo seed works with: the demo workspace (as its owner) and the demo clients already made. */
+export interface PluginDemoSeedContext {
+  container: Container;
+  membership: Membership;
+  owner: SessionUser;
+  clients: { externalId: string; name: string }[];
+}
+
 export interface PluginDefinition {
   /** Must equal the manifest's id. */
   id: string;
   /** Binds the plugin's services; tokens listed in `exports` become injectable by plugins that require this one. */
   containerModule?: ContainerModule;
   routes?: (router: PluginRouter) => void;
-  jobs?: JobDefinition<PluginJobPayload & Record<string, unknown>>[];
+  /** The plugin's jobs, or a function of the container that makes them (for handlers that use the plugin's services). */
+  jobs?: PluginJob[] | ((container: Container) => PluginJob[]);
   exports?: symbol[];
   contributes?: Partial<PluginContributions>;
+  /** Adds sample data to a fresh demo workspace where the plugin is enabled (`npm start` on an empty database). */
+  seedDemo?: (context: PluginDemoSeedContext) => Promise<void>;
 }
 
 export const PLUGIN_DEFINITION_MARKER = Symbol.for('core.PluginDefinition');
@@ -59,6 +72,11 @@ export type DefinedPlugin = PluginDefinition & { [PLUGIN_DEFINITION_MARKER]: tru
 
 export function definePlugin(definition: PluginDefinition): DefinedPlugin {
   return { ...definition, [PLUGIN_DEFINITION_MARKER]: true };
+}
+
+export function jobsOf(definition: PluginDefinition | null, container: Container): PluginJob[] {
+  const jobs = definition?.jobs ?? [];
+  return typeof jobs === 'function' ? jobs(container) : jobs;
 }
 
 export function isDefinedPlugin(value: unknown): value is DefinedPlugin {

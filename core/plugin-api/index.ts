@@ -5,6 +5,8 @@ export { definePlugin } from './define-plugin';
 export type {
   PluginContributions,
   PluginDefinition,
+  PluginDemoSeedContext,
+  PluginJob,
   PluginJobPayload,
   PluginRouteContext,
   PluginRouteHandler,
@@ -21,7 +23,11 @@ export type { Config } from '../platform/config';
 export type { Logger } from '../platform/logger';
 export type { ActivityEntry, ActivityService } from '../activity/activity-service';
 export type { CryptoService } from '../platform/crypto';
+export type { BlobProperties, SignedUrl, StorageService } from '../platform/storage';
 export type { EventBus } from '../platform/events';
 export type { JobContext, JobDefinition, QueueService } from '../platform/queue';
+export type { NotificationAudience, NotificationInput, NotificationService, RaiseOptions } from '../notifications/notification-service';
+export type { JobProgressNotification, JobProgressOptions, JobStage } from '../notifications/job-progress';
+export * from '../notifications/wire';
 export { ROLES } from '../workspaces/permissions';
 export type { PermissionService, Role } from '../workspaces/permissions';

@@ -2,7 +2,9 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { ActivityService } from '../activity/activity-service';
 import type { PluginRegistry } from '../host/plugin-registry';
+import type { NotificationService } from '../notifications/notification-service';
 import type { PluginManifest } from '../plugin-api/manifest';
+import type { Config } from '../platform/config';
 import { conflict, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { TOKENS } from '../platform/tokens';
@@ -30,6 +32,8 @@ export class WorkspacePluginsService {
     @inject(TOKENS.PluginRegistry) private readonly registry: PluginRegistry,
     @inject(TOKENS.Activity) private readonly activity: ActivityService,
     @inject(TOKENS.Events) private readonly events: EventBus,
+    @inject(TOKENS.Notifications) private readonly notifications: NotificationService,
+    @inject(TOKENS.Config) private readonly config: Config,
   ) {}
 
   async states(workspaceId: number, trx?: Knex.Transaction): Promise<Map<string, boolean>> {
@@ -60,12 +64,12 @@ export class WorkspacePluginsService {
   async setEnabled(workspaceId: number, pluginId: string, enabled: boolean, actorUserId: number): Promise<void> {
     const manifest = this.registry.get(pluginId)?.manifest;
     if (!manifest) throw notFound('Plugin not found');
-    await this.knex.transaction(async (trx) => {
+    const switched = await this.knex.transaction(async (trx) => {
       // Serialises switches within one workspace, so two concurrent switches cannot break a dependency.
       const workspace = await trx('workspaces').where({ id: workspaceId }).forUpdate().first('id');
       if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
       const states = await this.states(workspaceId, trx);
-      if (states.get(pluginId) === enabled) return;
+      if (states.get(pluginId) === enabled) return false;
       if (enabled) this.assertRequirementsEnabled(manifest, states);
       else this.assertNoEnabledDependents(manifest, states);
       await trx('workspace_plugins')
@@ -82,8 +86,32 @@ export class WorkspacePluginsService {
         },
         trx,
       );
+      return true;
     });
     await this.events.publish<PluginSwitchedEvent>(PLUGIN_SWITCHED_EVENT, { workspaceId, pluginId, enabled, actorUserId });
+    if (switched) await this.tellAdministrators(workspaceId, manifest, enabled, actorUserId);
+  }
+
+  /** A plugin switched on or off is news for the workspace's administrators, but not for the one who switched it. */
+  private async tellAdministrators(workspaceId: number, manifest: PluginManifest, enabled: boolean, actorUserId: number): Promise<void> {
+    const [workspace, actor] = await Promise.all([
+      this.knex('workspaces').where({ id: workspaceId }).first('external_id'),
+      this.knex('users').where({ id: actorUserId }).first('name'),
+    ]);
+    if (!workspace) return;
+    const verb = enabled ? 'enabled' : 'disabled';
+    await this.notifications.raiseBestEffort(
+      workspaceId,
+      { permission: 'manage_plugins' },
+      {
+        eventType: 'SYSTEM_INFO',
+        title: enabled ? 'Plugin enabled' : 'Plugin disabled',
+        message: `${actor?.name ?? 'A member'} ${verb} the ${manifest.name} plugin.`,
+        priority: 'low',
+        actionUrl: `${this.config.basePath}/w/${workspace.external_id}/settings/plugins`,
+      },
+      { exceptUserIds: [actorUserId] },
+    );
   }
 
   private nameOf(id: string): string {

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { ActivityService } from '../activity/activity-service';
+import type { NotificationService } from '../notifications/notification-service';
 import { User } from '../auth/user-model';
 import type { Config } from '../platform/config';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
@@ -36,6 +37,9 @@ const GRANT_OWNER_ONLY = 'Only an owner can grant the OWNER role';
 const MEMBER_NOT_FOUND = 'Member not found';
 export const DELETE_OWNER_ONLY = 'Only the workspace owner can delete this workspace';
 
+/** `ADMIN` as a sentence shows it: `Admin`. */
+const roleLabel = (role: Role) => role.charAt(0) + role.slice(1).toLowerCase();
+
 @injectable()
 export class WorkspaceService {
   constructor(
@@ -45,6 +49,7 @@ export class WorkspaceService {
     @inject(TOKENS.WorkspacePlugins) private readonly plugins: WorkspacePluginsService,
     @inject(TOKENS.Events) private readonly events: EventBus,
     @inject(TOKENS.Permissions) private readonly permissions: PermissionService,
+    @inject(TOKENS.Notifications) private readonly notifications: NotificationService,
   ) {}
 
   async create(name: string, owner: SessionUser): Promise<Workspace> {
@@ -116,7 +121,7 @@ export class WorkspaceService {
     actor: SessionUser,
   ): Promise<{ member: MemberView } | { invitation: InvitationView }> {
     const workspaceId = membership.workspace.id;
-    return this.knex.transaction(async (trx) => {
+    const added: { member: MemberView } | { invitation: InvitationView } = await this.knex.transaction(async (trx) => {
       const { actorRole } = await this.lockMembership(trx, membership, actor);
       this.assertManagesMembers(actorRole);
       if (input.role === 'OWNER' && actorRole !== 'OWNER') throw forbidden(GRANT_OWNER_ONLY);
@@ -140,10 +145,15 @@ export class WorkspaceService {
       );
       return { invitation: { externalId: invitation.externalId, email: invitation.email, role: invitation.role, createdAt: invitation.createdAt } };
     });
+    if ('member' in added) {
+      const { name, email, role } = added.member;
+      await this.tellAdministrators(membership, actor, 'Member added', `${actor.name} added ${name} (${email}) as ${roleLabel(role)}.`);
+    }
+    return added;
   }
 
   async changeRole(membership: Membership, memberExternalId: string, role: Role, actor: SessionUser): Promise<MemberView> {
-    return this.knex.transaction(async (trx) => {
+    const { member, previousRole } = await this.knex.transaction(async (trx) => {
       const { actorRole } = await this.lockMembership(trx, membership, actor);
       this.assertManagesMembers(actorRole);
       const target = await this.memberOf(trx, membership.workspace.id, memberExternalId);
@@ -163,14 +173,18 @@ export class WorkspaceService {
         },
         trx,
       );
-      return { externalId: target.externalId, name: target.name, email: target.email, image: target.image, role };
+      return { member: { externalId: target.externalId, name: target.name, email: target.email, image: target.image, role }, previousRole: target.role };
     });
+    if (previousRole !== role) {
+      await this.tellAdministrators(membership, actor, 'Member role changed', `${actor.name} changed ${member.name}'s role from ${roleLabel(previousRole)} to ${roleLabel(role)}.`);
+    }
+    return member;
   }
 
   /** Admins remove members; anyone may leave a workspace, except its last owner. */
   async removeMember(membership: Membership, memberExternalId: string, actor: SessionUser): Promise<void> {
     const leaving = memberExternalId === actor.externalId;
-    const removedUserId = await this.knex.transaction(async (trx) => {
+    const removed = await this.knex.transaction(async (trx) => {
       const { actorRole } = await this.lockMembership(trx, membership, actor);
       if (!leaving) this.assertManagesMembers(actorRole);
       const target = await this.memberOf(trx, membership.workspace.id, memberExternalId);
@@ -188,9 +202,15 @@ export class WorkspaceService {
         },
         trx,
       );
-      return target.userId;
+      return target;
     });
-    await this.events.publish(MEMBERSHIP_REMOVED_EVENT, { workspaceId: membership.workspace.id, userId: removedUserId });
+    await this.events.publish(MEMBERSHIP_REMOVED_EVENT, { workspaceId: membership.workspace.id, userId: removed.userId });
+    await this.tellAdministrators(
+      membership,
+      actor,
+      leaving ? 'Member left' : 'Member removed',
+      leaving ? `${removed.name} left the workspace.` : `${actor.name} removed ${removed.name} from the workspace.`,
+    );
   }
 
   async revokeInvitation(membership: Membership, invitationExternalId: string, actor: SessionUser): Promise<void> {
@@ -222,6 +242,16 @@ export class WorkspaceService {
     await this.events.publish(WORKSPACE_DELETED_EVENT, { workspaceId: membership.workspace.id, userIds: memberUserIds });
     // Everyone but the person deleting it is told, so they are the "affected" members.
     return { affectedMembers: memberUserIds.length - 1, redirectUrl: `${this.config.basePath}/workspace-deleted` };
+  }
+
+  /** A change of the membership is news for the workspace's administrators, but not for the one who made it. */
+  private tellAdministrators(membership: Membership, actor: SessionUser, title: string, message: string): Promise<void> {
+    return this.notifications.raiseBestEffort(
+      membership.workspace.id,
+      { permission: 'manage_members' },
+      { eventType: 'SYSTEM_INFO', title, message, priority: 'low', actionUrl: `${this.config.basePath}/w/${membership.workspace.externalId}/settings/members` },
+      { exceptUserIds: [actor.id] },
+    );
   }
 
   /** Locks the workspace row against concurrent changes and deletion; a workspace deleted meanwhile is not found. */

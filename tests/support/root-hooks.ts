@@ -1,7 +1,10 @@
 import 'reflect-metadata';
+import type { AzuriteProcess } from '../../core/platform/azurite';
 import { removeTestServices, resetTestServices, startTestHost, type RunningHost } from './test-host';
+import { startTestStorage } from './test-storage';
 
 let shared: RunningHost | null = null;
+let storage: AzuriteProcess | null = null;
 
 /** The host most tests share; a test that needs other settings starts its own with startTestHost. */
 export function sharedHost(): RunningHost {
@@ -13,6 +16,7 @@ export const mochaHooks = {
   async beforeAll(this: Mocha.Context) {
     this.timeout(60_000);
     await resetTestServices();
+    storage = await startTestStorage();
     shared = await startTestHost();
   },
   async afterAll(this: Mocha.Context) {
@@ -20,5 +24,7 @@ export const mochaHooks = {
     await shared?.stop();
     shared = null;
     await removeTestServices();
+    await storage?.stop();
+    storage = null;
   },
 };

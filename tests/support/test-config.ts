@@ -21,6 +21,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     PASSWORD_HASH_COST: '14',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
+    // Set by the root hooks to the run's own storage emulator.
+    ...(process.env.AZURE_STORAGE_CONNECTION_STRING ? { AZURE_STORAGE_CONNECTION_STRING: process.env.AZURE_STORAGE_CONNECTION_STRING } : {}),
     ...overrides,
   });
 }

@@ -25,3 +25,13 @@ export { formatDate, formatFileSize, formatIndianDate, formatLongDate, formatRel
 export type { DateInput } from './format';
 export { pageWindow } from './pagination';
 export type { PageWindowItem } from './pagination';
+export {
+  DEFAULT_SYNC_PROGRESS,
+  FAILED_CLIENTS_SHOWN,
+  selectSyncNotification,
+  SYNC_FINISHED_WINDOW_MS,
+  SYNC_IN_PROGRESS_WINDOW_MS,
+  syncBannerModel,
+  syncBannerTone,
+} from './sync-banner-selection';
+export type { FailedClientLine, SyncBannerModel, SyncBannerTone } from './sync-banner-selection';

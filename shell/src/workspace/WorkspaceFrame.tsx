@@ -13,9 +13,10 @@ import { Sidebar } from './sidebar/Sidebar';
 import { useWorkspaceDetail } from './workspace-queries';
 import './workspace-frame.css';
 
-// Settings, Clients and their forms load when opened, not with every workspace page.
+// Settings, Clients, Notifications and their forms load when opened, not with every workspace page.
 const SettingsPage = lazy(() => import('../settings/SettingsPage').then((module) => ({ default: module.SettingsPage })));
 const ClientsArea = lazy(() => import('../clients/ClientsArea').then((module) => ({ default: module.ClientsArea })));
+const NotificationsPage = lazy(() => import('./notifications/NotificationsPage').then((module) => ({ default: module.NotificationsPage })));
 
 const SIDEBAR_ID = 'workspace-sidebar';
 const CONTENT_ID = 'workspace-content';
@@ -65,6 +66,7 @@ export function WorkspaceFrame() {
     { path: 'dashboard', element: <DashboardPage loaded={loaded} /> },
     { path: 'clients/*', element: <Suspense fallback={<LoadingState />}><ClientsArea loaded={loaded} /></Suspense> },
     { path: 'settings/*', element: <Suspense fallback={<LoadingState />}><SettingsPage /></Suspense> },
+    { path: 'notifications', element: <Suspense fallback={<LoadingState />}><NotificationsPage /></Suspense> },
     ...pluginRouteObjects(workspaceId, list.data ?? [], loaded, () => void list.refetch()),
     { path: '*', element: <NotFoundPage embedded /> },
   ]);

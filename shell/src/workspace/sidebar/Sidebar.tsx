@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import type { LoadedPluginState } from '../../plugins/workspace-plugins';
 import { GlobalSearch } from '../search/GlobalSearch';
 import type { WorkspaceDetail } from '../workspace-queries';
-import { NotificationBellSlot } from './NotificationBellSlot';
+import { NotificationBell } from './NotificationBell';
 import { SidebarNav } from './SidebarNav';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -23,7 +23,7 @@ export function Sidebar({ ref, id, workspaceId, workspace, plugins, isOpenOnNarr
     <aside ref={ref} id={id} className={`workspace-sidebar${isOpenOnNarrowScreens ? ' workspace-sidebar--open' : ''}`} aria-label="Sidebar">
       <div className="workspace-sidebar__header">
         <WorkspaceSwitcher workspaceId={workspaceId} workspace={workspace} />
-        <NotificationBellSlot />
+        <NotificationBell workspaceId={workspaceId} />
       </div>
       <GlobalSearch />
       <SidebarNav workspaceId={workspaceId} plugins={plugins} />

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { expect } from 'chai';
+import pg from 'pg';
+import request from 'supertest';
+import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
+import { APP, STRONG_PASSWORD, uniqueEmail } from '../../../tests/support/http';
+import { freePort, spawnApp, type SpawnedApp } from '../../../tests/support/spawned-app';
+import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID } from '../../../tests/support/test-config';
+import type { NotificationDto, NotificationStreamEvent } from '../wire';
+import { SseStream } from './support';
+
+const API = `${APP}/api/v1`;
+
+function processEnv(database: string, port: number): Record<string, string> {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${database}`;
+  return {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: url.toString(),
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}notifications-processes:`,
+    SESSION_SECRET: 'notification-process-test-secret-0123456789abcdef',
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
+    PASSWORD_HASH_COST: '14',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'info',
+  };
+}
+
+async function dropDatabase(database: string): Promise<void> {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${database}" with (force)`);
+  await admin.end();
+}
+
+interface Received {
+  id: number;
+  notifications: NotificationDto[];
+}
+
+/** Every `notifications` event of a stream from now until one carries a notification of `eventType`. */
+async function eventsUntil(stream: SseStream, eventType: string, timeoutMs = 30_000): Promise<Received[]> {
+  const received: Received[] = [];
+  for (;;) {
+    const { id, data } = await stream.nextEvent<NotificationStreamEvent>('notifications', timeoutMs);
+    if (id === undefined) continue;
+    received.push({ id: Number(id), notifications: data.notifications });
+    if (data.notifications.some((notification) => notification.eventType === eventType)) return received;
+  }
+}
+
+/** The latest state of each notification the events carried. */
+function latestStates(events: Received[]): Map<string, NotificationDto> {
+  const states = new Map<string, NotificationDto>();
+  for (const event of events) for (const notification of event.notifications) states.set(notification.id, notification);
+  return states;
+}
+
+describe('notifications across processes', function () {
+  this.timeout(180_000);
+  const database = `practice_notify_${TEST_RUN_ID}`;
+  const running: SpawnedApp[] = [];
+  const streams: SseStream[] = [];
+  let web: string[];
+
+  before(async () => {
+    await dropDatabase(database);
+    const ports = [await freePort(), await freePort()];
+    // One after the other: each runs the migrations on start, and knex lets only one run hold its lock.
+    for (const port of ports) {
+      const app = spawnApp(['--role=web'], processEnv(database, port));
+      running.push(app);
+      await app.waitFor(/"msg":"listening"/, 60_000);
+    }
+    const worker = spawnApp(['--role=worker'], processEnv(database, await freePort()));
+    running.push(worker);
+    await worker.waitFor(/"msg":"worker started"/, 60_000);
+    web = ports.map((port) => `http://127.0.0.1:${port}`);
+  });
+
+  after(async () => {
+    await Promise.all(streams.splice(0).map((stream) => stream.close()));
+    // SIGTERM, which tsx passes on to the server it runs; a SIGKILL would stop only tsx and leave the server running.
+    await Promise.all(running.map((app) => app.stop()));
+    await dropDatabase(database);
+  });
+
+  it('brings what the worker raises to streams on both web processes, and replays each missed event once after a reconnect', async () => {
+    // Signed up and in on the first web process; the session lives in Redis, so the second knows it too.
+    const agent = request.agent(web[0]);
+    let csrf = (await agent.get(`${APP}/auth/csrf`).expect(200)).body.csrfToken as string;
+    const email = uniqueEmail('processes');
+    await agent.post(`${APP}/auth/signup`).set('X-CSRF-Token', csrf).send({ name: 'Ravi Kulkarni', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }).expect(201);
+    const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', csrf).send({ email, password: STRONG_PASSWORD }).expect(200);
+    csrf = login.body.csrfToken;
+    const workspaceId = (await agent.post(`${API}/workspaces`).set('X-CSRF-Token', csrf).send({ name: 'Kulkarni Associates' }).expect(201)).body.externalId as string;
+    const cookie = (agent as unknown as { jar: { getCookies(access: object): { name: string; value: string }[] } }).jar
+      .getCookies({ domain: '127.0.0.1', path: '/axal/', secure: false, script: false })
+      .map((entry) => `${entry.name}=${entry.value}`)
+      .join('; ');
+
+    const openOn = async (baseUrl: string, headers: Record<string, string> = {}) => {
+      const stream = await SseStream.open(`${baseUrl}${API}/notifications/stream?workspaceId=${workspaceId}`, { cookie, ...headers });
+      streams.push(stream);
+      expect(stream.response.status).to.equal(200);
+      const { id } = await stream.nextEvent<NotificationStreamEvent>('notifications');
+      return { stream, startId: Number(id) };
+    };
+    const importCredentials = async (count: number) => {
+      const rows = Array.from({ length: count }, (_, index) => ({
+        email: uniqueClientEmail(),
+        platform: index % 2 ? 'GST' : 'INCOME_TAX',
+        username: `portal_${randomUUID().slice(0, 8)}`,
+        password: 'Portal#Secret1',
+        name: `Imported Client ${index}`,
+        phone: '9876543210',
+        panNumber: uniquePanOfHolder('P'),
+      }));
+      await agent.post(`${API}/clients/credentials/import`).set('X-CSRF-Token', csrf).send({ workspaceId, rows }).expect(202);
+    };
+
+    const first = await openOn(web[0]);
+    const second = await openOn(web[1]);
+
+    // 250 rows: started, progress after the first 200, completed; raised by the worker process.
+    await importCredentials(250);
+    const [onFirst, onSecond] = await Promise.all([eventsUntil(first.stream, 'SYNC_COMPLETED'), eventsUntil(second.stream, 'SYNC_COMPLETED')]);
+    expect(onSecond).to.deep.equal(onFirst);
+    const stages = onFirst.flatMap((event) => event.notifications.map((notification) => [notification.eventType, notification.metadata.obsolete ?? false]));
+    expect(stages).to.deep.equal([
+      ['SYNC_STARTED', false],
+      ['SYNC_IN_PROGRESS', false],
+      ['SYNC_STARTED', true],
+      ['SYNC_COMPLETED', false],
+      ['SYNC_IN_PROGRESS', true],
+    ]);
+    expect(onFirst[1].notifications[0].metadata.progress).to.deep.equal({ completed: 200, total: 250, step: 'Importing credentials', details: '200 of 250 rows' });
+
+    // The second client drops out; while it is away a second import runs.
+    const lastSeen = onSecond[onSecond.length - 1].id;
+    await second.stream.close();
+    await importCredentials(250);
+    const missed = await eventsUntil(first.stream, 'SYNC_COMPLETED');
+
+    // It comes back on the other web process with the id it last saw: every change it missed, once.
+    const back = await SseStream.open(`${web[0]}${API}/notifications/stream?workspaceId=${workspaceId}`, { cookie, 'last-event-id': String(lastSeen) });
+    streams.push(back);
+    const replayed: Received[] = [];
+    const expected = latestStates(missed);
+    while (replayed.length < expected.size) {
+      const { id, data } = await back.nextEvent<NotificationStreamEvent>('notifications');
+      replayed.push({ id: Number(id), notifications: data.notifications });
+    }
+    const replayedIds = replayed.flatMap((event) => event.notifications.map((notification) => notification.id));
+    expect(new Set(replayedIds).size, 'no notification twice').to.equal(replayedIds.length);
+    expect(latestStates(replayed)).to.deep.equal(expected);
+    expect(replayed.every((event) => event.id > lastSeen)).to.equal(true);
+    expect(Math.max(...replayed.map((event) => event.id))).to.equal(missed[missed.length - 1].id);
+
+    // Then it is live again, and nothing of the replay comes a second time.
+    await importCredentials(1);
+    const live = await eventsUntil(back, 'SYNC_COMPLETED');
+    const liveIds = live.flatMap((event) => event.notifications.map((notification) => notification.id));
+    expect(liveIds.filter((id) => replayedIds.includes(id))).to.deep.equal([]);
+    expect(live.flatMap((event) => event.notifications.map((notification) => notification.eventType))).to.deep.equal(['SYNC_STARTED', 'SYNC_COMPLETED', 'SYNC_STARTED']);
+    await delay(200);
+    expect(back.frames.filter((frame) => frame.event === 'notifications').length).to.equal(replayed.length + live.length);
+  });
+});
