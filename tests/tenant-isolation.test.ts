@@ -75,11 +75,38 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   },
   { method: 'post', path: '/clients/credentials/import', body: { workspaceId: ':workspaceId', rows: [PLANTED_CREDENTIAL_ROW] } },
   { method: 'get', path: '/clients/credentials/import/:credentialImportId', query: { workspaceId: ':workspaceId' } },
+  // Notifications and their streams (core/notifications).
+  { method: 'get', path: '/notifications', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notifications', query: { workspaceId: ':workspaceId', status: 'unread' } },
+  { method: 'get', path: '/notifications/batch', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notifications/stream', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notifications/batch/stream', query: { workspaceId: ':workspaceId', entityType: 'NOTICE' } },
+  { method: 'post', path: '/notifications/read-all', body: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notifications/:notificationId/read', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notifications/:notificationId/read', body: { workspaceId: ':workspaceId' } },
+  // Documents (plugins/documents).
+  { method: 'get', path: '/documents/tree', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/documents/tree', query: { workspaceId: ':workspaceId', path: 'Confidential' } },
+  { method: 'get', path: '/documents/list', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/documents/list', query: { workspaceId: ':workspaceId', clientExternalId: ':clientId' } },
+  { method: 'get', path: '/documents/stats', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/documents/directories', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/documents/directories', query: { workspaceId: ':workspaceId', clientExternalId: ':clientId' } },
+  { method: 'post', path: '/documents/directories/create', body: { workspaceId: ':workspaceId', path: 'Planted' } },
+  { method: 'get', path: '/documents/presign', query: { workspaceId: ':workspaceId', filename: 'planted.pdf', size: '10' } },
+  { method: 'post', path: '/documents/create', body: { workspaceExternalId: ':workspaceId', fileKey: ':documentFileKey', filename: 'planted.pdf', size: 9 } },
+  { method: 'get', path: '/documents/storage', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/documents/storage/update', body: { workspaceId: ':workspaceId', additionalStorage: 1073741824 } },
+  { method: 'get', path: '/documents/info', query: { workspaceId: ':workspaceId', documentId: ':documentId' } },
+  { method: 'get', path: '/documents/download/:documentId', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/documents/download/:documentKeyInPath', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/documents/assign-client', body: { workspaceId: ':workspaceId', type: 'file', fileId: ':documentId', clientId: null } },
+  { method: 'post', path: '/documents/assign-client', body: { workspaceId: ':workspaceId', type: 'directory', path: 'Confidential', clientId: null } },
+  { method: 'delete', path: '/documents', body: { workspaceId: ':workspaceId', nodes: [{ type: 'directory', path: 'Confidential' }] } },
 ];
 
 /** Ids of records that live inside the victim workspace (not the workspace itself, nor global ones like a plugin id). */
-const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId', 'clientId', 'credentialImportId'];
-
+const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId', 'clientId', 'credentialImportId', 'notificationId', 'documentId', 'documentKeyInPath'];
 
 interface ScopedRoute {
   method: Method;
@@ -97,6 +124,10 @@ interface Ids {
   pluginId: string;
   clientId: string;
   credentialImportId: string;
+  notificationId: string;
+  documentId: string;
+  documentFileKey: string;
+  documentKeyInPath: string;
   attackerEmail: string;
 }
 
@@ -124,6 +155,9 @@ async function victimWorkspace() {
     accountPassword: owner.password,
   }).expect(201);
   const credentialImportId = await finishedCredentialImport(owner, workspace.externalId);
+  // The import told the owner how it went.
+  const notifications = await call(owner, 'get', '/notifications').query({ workspaceId: workspace.externalId }).expect(200);
+  const document = await storedDocument(owner, workspace.externalId, clientId);
   const ids: Omit<Ids, 'attackerEmail'> = {
     workspaceId: workspace.externalId,
     workspaceName: workspace.name,
@@ -133,8 +167,28 @@ async function victimWorkspace() {
     pluginId: 'gate-fixture',
     clientId,
     credentialImportId,
+    notificationId: notifications.body.notifications[0].id,
+    documentId: document.id,
+    documentFileKey: document.fileKey,
+    documentKeyInPath: encodeURIComponent(document.fileKey),
   };
   return { owner, ids };
+}
+
+/** A file in a folder assigned to the victim's client, uploaded as the browser does: presign, PUT to storage, register. */
+async function storedDocument(owner: TestSession, workspaceId: string, clientId: string): Promise<{ id: string; fileKey: string }> {
+  await call(owner, 'post', '/documents/directories/create', { workspaceId, path: 'Confidential', clientId }).expect(201);
+  const presigned = await call(owner, 'get', '/documents/presign').query({ workspaceId, filename: 'ledger.pdf', size: 9, directory: 'Confidential' }).expect(200);
+  const put = await fetch(presigned.body.url, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'application/pdf' }, body: '%PDF-1.4\n' });
+  expect(put.status).to.equal(201);
+  const created = await call(owner, 'post', '/documents/create', {
+    workspaceExternalId: workspaceId,
+    fileKey: presigned.body.fileKey,
+    filename: 'ledger.pdf',
+    size: 9,
+    directory: 'Confidential',
+  }).expect(201);
+  return { id: created.body.document.id, fileKey: presigned.body.fileKey };
 }
 
 /** An import of the victim's own, finished before the workspace's data is taken as the reference. */

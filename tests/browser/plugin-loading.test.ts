@@ -18,6 +18,8 @@ describe('browser: run-time plugin loading', function () {
     session = await openPage(browser);
     signedIn = await signInBrowserContext(session.context, sharedHost().baseUrl);
     workspaceId = (await signedIn.createWorkspace()).externalId;
+    // These journeys are about the test fixtures' remotes alone.
+    await signedIn.api(`/workspaces/${workspaceId}/plugins/documents`, { enabled: false }, 'put');
     workspaceUrl = `${sharedHost().baseUrl}/axal/w/${workspaceId}`;
   });
 

@@ -38,7 +38,7 @@ describe('browser: workspace frame', function () {
         expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).to.equal(colorScheme === 'dark');
 
         const links = sidebarNav(page).getByRole('link');
-        expect(await links.allInnerTexts()).to.deep.equal(['Dashboard', 'Clients', 'Gate Fixture', 'Settings']);
+        expect(await links.allInnerTexts()).to.deep.equal(['Dashboard', 'Clients', 'Documents', 'Gate Fixture', 'Settings']);
         expect(await links.first().getAttribute('href')).to.equal(new URL(`${workspaceUrl}/dashboard`).pathname);
         expect(await sidebarNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).to.equal('page');
         await page.getByRole('button', { name: /switch workspace/ }).getByText(`Mehta and Rao ${colorScheme}`).waitFor();
@@ -53,7 +53,7 @@ describe('browser: workspace frame', function () {
         expect(await sidebarNav(page).getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).to.equal('page');
         expect(await sidebarNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).to.equal(null);
 
-        await sidebarNav(page).getByRole('link', { name: 'Clients' }).focus();
+        await sidebarNav(page).getByRole('link', { name: 'Documents' }).focus();
         await page.keyboard.press('Tab');
         expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Gate Fixture');
         expect(await page.evaluate(() => document.activeElement?.matches(':focus-visible'))).to.equal(true);

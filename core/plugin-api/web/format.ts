@@ -1,5 +1,7 @@
 import { format, isValid, parseISO } from 'date-fns';
 
+export { formatFileSize } from './file-size';
+
 export type DateInput = Date | string | number | null | undefined;
 
 const INVALID_DATE = 'Invalid date';
@@ -50,20 +52,6 @@ const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'IN
 /** "₹1,23,456.50": Indian digit grouping, two decimals. */
 export function formatRupees(amount: number | null | undefined): string {
   return rupees.format(typeof amount === 'number' && Number.isFinite(amount) ? amount : 0);
-}
-
-const FILE_SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** "1.50 KB": base 1024, two decimals, nothing larger than TB. */
-export function formatFileSize(bytes: number): string {
-  let size = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
-  let unitIndex = 0;
-  // The rounded figure decides, so 1048575 bytes reads "1.00 MB" rather than "1024.00 KB".
-  while (Number(size.toFixed(2)) >= 1024 && unitIndex < FILE_SIZE_UNITS.length - 1) {
-    size /= 1024;
-    unitIndex += 1;
-  }
-  return `${size.toFixed(2)} ${FILE_SIZE_UNITS[unitIndex]}`;
 }
 
 /** The first `max` characters followed by "..." when the text is longer. */

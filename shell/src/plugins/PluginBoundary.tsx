@@ -1,4 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Spinner } from '@blueprintjs/core';
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
 
 interface Props {
@@ -26,6 +27,7 @@ export class PluginBoundary extends Component<Props, { error: Error | null }> {
 
   override render() {
     if (this.state.error) return <RemoteErrorPanel pluginName={this.props.pluginName} onRetry={this.retry} />;
-    return this.props.children;
+    // A plugin may load parts of itself lazily; they wait here, inside the boundary that also catches their failure.
+    return <Suspense fallback={<Spinner size={20} aria-label={`Loading ${this.props.pluginName}`} />}>{this.props.children}</Suspense>;
   }
 }

@@ -1,0 +1,51 @@
+/**
+ * What the documents plugin offers other plugins (they list "documents" in `requires.plugins` and inject the token).
+ * Nothing else of this plugin is reachable from outside it.
+ */
+
+export const ATTACHMENT_SERVICE = Symbol.for('documents.AttachmentService');
+
+/** An uploaded document as an attachment shows it (spec 2: id, document {filename, size, createdAt, fileKey}). */
+export interface AttachedDocument {
+  id: string;
+  filename: string;
+  size: number;
+  mimeType: string;
+  fileKey: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** Absolute path on this origin; answers 302 to the file for a member of the workspace. */
+  downloadUrl: string;
+}
+
+export interface AttachmentView {
+  id: string;
+  entityType: string;
+  entityId: string;
+  /** ISO 8601. */
+  createdAt: string;
+  document: AttachedDocument;
+}
+
+/** The entity an attachment hangs on, e.g. `{ type: 'TASK', id: <task external id> }`. */
+export interface AttachmentTarget {
+  workspaceId: number;
+  entityType: string;
+  entityId: string;
+}
+
+/**
+ * Links documents of a workspace to records of other plugins. The caller has already checked that the member may
+ * see and change its own record; this service checks only that the document belongs to the same workspace
+ * (404 'Document not found' otherwise).
+ */
+export interface AttachmentService {
+  /** Linking the same document twice returns the existing link. */
+  link(target: AttachmentTarget, documentId: string, actorUserId: number | null): Promise<AttachmentView>;
+  /** Oldest first. */
+  list(target: AttachmentTarget): Promise<AttachmentView[]>;
+  /** 404 'Attachment not found' when the link is not on this entity. The document itself stays. */
+  unlink(target: AttachmentTarget, attachmentId: string): Promise<void>;
+  /** For an entity being deleted: removes all its links and answers how many there were. */
+  unlinkAll(target: AttachmentTarget): Promise<number>;
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'chai';
+import XLSX from 'xlsx';
+import type { Membership, SessionUser } from '../../../core/plugin-api';
+import { ATTACHMENT_SERVICE, type AttachmentService } from '../server/tokens';
+import { DOCUMENTS_ROUTES, type FolderNode } from '../shared/wire';
+import { call, createClient, createWorkspace, get, internalIdOf, sharedHost, signedInUser, upload, type TestSession } from './support';
+
+const attachments = () => sharedHost().host.container.get<AttachmentService>(ATTACHMENT_SERVICE);
+
+describe('documents: attachments service', () => {
+  let owner: TestSession;
+  let workspaceId: string;
+  let internalId: number;
+
+  before(async () => {
+    owner = await signedInUser('docs-attach');
+    workspaceId = (await createWorkspace(owner)).externalId;
+    internalId = await internalIdOf(workspaceId);
+  });
+
+  it('is exported to other plugins under its token', () => {
+    expect(sharedHost().host.registry.get('documents')?.definition?.exports).to.deep.equal([ATTACHMENT_SERVICE]);
+  });
+
+  it('links documents to an entity, lists them oldest first, and links each only once', async () => {
+    const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
+    const first = await upload(owner, workspaceId, 'brief.pdf', { directory: `tasks/${task.entityId}` });
+    const second = await upload(owner, workspaceId, 'data.xlsx', { directory: `tasks/${task.entityId}` });
+    const linked = await attachments().link(task, first.id, null);
+    expect(linked).to.deep.include({ entityType: 'TASK', entityId: task.entityId });
+    expect(linked.document).to.deep.equal({
+      id: first.id,
+      filename: 'brief.pdf',
+      size: first.size,
+      mimeType: 'application/pdf',
+      fileKey: first.fileKey,
+      createdAt: first.uploadDate,
+      downloadUrl: first.downloadUrl,
+    });
+    const again = await attachments().link(task, first.id.toUpperCase(), null);
+    expect(again.id).to.equal(linked.id);
+    await attachments().link(task, second.id, null);
+    expect((await attachments().list(task)).map((attachment) => attachment.document.filename)).to.deep.equal(['brief.pdf', 'data.xlsx']);
+    expect(await attachments().list({ ...task, entityType: 'NOTICE' })).to.deep.equal([]);
+  });
+
+  it('unlinks one attachment of its own entity only, and keeps the document', async () => {
+    const notice = { workspaceId: internalId, entityType: 'NOTICE', entityId: randomUUID() };
+    const document = await upload(owner, workspaceId, 'reply.pdf');
+    const link = await attachments().link(notice, document.id, null);
+    for (const [target, id] of [
+      [{ ...notice, entityId: randomUUID() }, link.id],
+      [notice, randomUUID()],
+      [notice, 'not-an-id'],
+    ] as const) {
+      const refused = await attachments().unlink(target, id).catch((error: { status: number; message: string }) => error);
+      expect(refused).to.include({ status: 404, message: 'Attachment not found' });
+    }
+    await attachments().unlink(notice, link.id);
+    expect(await attachments().list(notice)).to.deep.equal([]);
+    expect((await get(owner, DOCUMENTS_ROUTES.info, { workspaceId, documentId: document.id })).status).to.equal(200);
+  });
+
+  it("refuses another workspace's document, and drops links when their document is deleted", async () => {
+    const other = (await createWorkspace(owner)).externalId;
+    const foreign = await upload(owner, other, 'foreign.pdf');
+    const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
+    for (const id of [foreign.id, randomUUID(), 'junk']) {
+      const refused = await attachments().link(task, id, null).catch((error: { status: number; message: string }) => error);
+      expect(refused, id).to.include({ status: 404, message: 'Document not found' });
+    }
+    const document = await upload(owner, workspaceId, 'temporary.pdf');
+    await attachments().link(task, document.id, null);
+    await call(owner, 'delete', `/${DOCUMENTS_ROUTES.remove}`, { workspaceId, nodes: [{ type: 'file', fileInfo: { id: document.id } }] }).expect(200);
+    expect(await attachments().list(task)).to.deep.equal([]);
+  });
+
+  it('removes every link of an entity being deleted', async () => {
+    const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
+    for (const name of ['x.txt', 'y.txt']) await attachments().link(task, (await upload(owner, workspaceId, name)).id, null);
+    expect(await attachments().unlinkAll(task)).to.equal(2);
+    expect(await attachments().list(task)).to.deep.equal([]);
+  });
+});
+
+describe('documents: demo seed', () => {
+  it('fills a demo workspace with folders of real files for some clients', async () => {
+    const owner = await signedInUser('docs-seed');
+    const workspace = await createWorkspace(owner);
+    const clients = [];
+    for (let index = 0; index < 8; index += 1) clients.push(await createClient(owner, workspace.externalId, { name: `Demo Client ${index}` }));
+    const knex = sharedHost().host.knex;
+    const user = await knex('users').where({ external_id: owner.user.externalId }).first('id');
+    const membership: Membership = { workspace: { id: await internalIdOf(workspace.externalId), externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' };
+    const actor = { id: user.id, ...owner.user } as SessionUser;
+    const definition = sharedHost().host.registry.get('documents')!.definition!;
+    await definition.seedDemo!({ container: sharedHost().host.container, membership, owner: actor, clients });
+
+    const root = (await get(owner, DOCUMENTS_ROUTES.tree, { workspaceId: workspace.externalId, depth: 4 })).body.tree as FolderNode;
+    expect(root.children.map((child) => child.name)).to.deep.equal(['Clients', 'Templates']);
+    const listed = await get(owner, DOCUMENTS_ROUTES.list, { workspaceId: workspace.externalId });
+    const byName = new Map<string, { id: string; directory: string; client: { name: string } | null }>(
+      listed.body.documents.map((document: { name: string }) => [document.name, document]),
+    );
+    expect(byName.get('Sales Register Sep 2025.xlsx')).to.deep.include({ directory: 'Clients/Shree-Ganesh-Traders/GST-Returns', client: { externalId: clients[0].externalId, name: 'Demo Client 0' } });
+    const folders = await get(owner, DOCUMENTS_ROUTES.directories, { workspaceId: workspace.externalId, clientExternalId: clients[7].externalId });
+    expect(folders.body.directories.map((folder: { path: string }) => folder.path)).to.deep.equal(['Clients', 'Clients/Priya-Nair', 'Clients/Priya-Nair/ITR-AY-2025-26']);
+
+    const bytesOf = async (name: string) => {
+      const redirect = await owner.agent.get(`/axal/api/v1/${DOCUMENTS_ROUTES.download}/${byName.get(name)!.id}`).query({ workspaceId: workspace.externalId }).expect(302);
+      return Buffer.from(await (await fetch(redirect.headers.location)).arrayBuffer());
+    };
+    const pdf = await bytesOf('GSTR-3B Summary Q2.pdf');
+    expect(pdf.subarray(0, 8).toString('latin1')).to.equal('%PDF-1.4');
+    expect(pdf.toString('latin1')).to.match(/startxref\n\d+\n%%EOF\n$/);
+    const png = await bytesOf('Rent Receipt Scan.png');
+    expect([...png.subarray(0, 8)]).to.deep.equal([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const workbook = XLSX.read(await bytesOf('Trial Balance Mar 2025.xlsx'));
+    expect(XLSX.utils.sheet_to_json<string[]>(workbook.Sheets['Trial Balance'], { header: 1 })[0]).to.deep.equal(['Ledger', 'Debit', 'Credit']);
+  });
+});

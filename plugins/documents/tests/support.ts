@@ -1,0 +1,91 @@
+import { randomInt } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { TOKENS, type StorageService } from '../../../core/plugin-api';
+import { call, sharedHost, type TestSession } from '../../../core/plugin-api/testing';
+import { DOCUMENTS_ROUTES, UPLOAD_REQUIRED_HEADERS, mimeTypeOf, type DocumentDto, type PresignResponse } from '../shared/wire';
+
+export * from '../../../core/plugin-api/testing';
+
+export const storage = (): StorageService => sharedHost().host.container.get<StorageService>(TOKENS.Storage);
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const letters = (count: number) => Array.from({ length: count }, () => LETTERS[randomInt(26)]).join('');
+const digits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
+
+/** A business client of the workspace; `email` links a CLIENT member to it. */
+export async function createClient(owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<{ externalId: string; name: string }> {
+  const response = await call(owner, 'post', '/clients', {
+    workspaceExternalId: workspaceId,
+    clientType: 'BUSINESS',
+    name: fields.name ?? `Client ${letters(5)}`,
+    email: fields.email ?? `docs.${letters(8).toLowerCase()}@clients.example`,
+    phone: '9820012345',
+    panNumber: `${letters(3)}C${letters(1)}${digits(4)}${letters(1)}`,
+    businessAddress: '22, Residency Road, Bengaluru - 560025',
+  });
+  if (response.status !== 201) throw new Error(`client creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.client;
+}
+
+export const get = (session: TestSession, route: string, query: Record<string, unknown>) => call(session, 'get', `/${route}`).query(query);
+export const post = (session: TestSession, route: string, body: Record<string, unknown>) => call(session, 'post', `/${route}`, body);
+
+/** The browser's PUT to a presigned URL. */
+export function putBlob(url: string, body: Buffer, contentType = 'application/octet-stream'): Promise<Response> {
+  return fetch(url, { method: 'PUT', headers: { ...UPLOAD_REQUIRED_HEADERS, 'Content-Type': contentType }, body: new Uint8Array(body) });
+}
+
+export async function presign(session: TestSession, workspaceId: string, filename: string, size: number, directory = '', clientId?: string): Promise<PresignResponse> {
+  const response = await get(session, DOCUMENTS_ROUTES.presign, { workspaceId, filename, size, directory, mimeType: mimeTypeOf(filename), ...(clientId ? { clientId } : {}) });
+  if (response.status !== 200) throw new Error(`presign failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+export interface UploadOptions {
+  directory?: string;
+  clientId?: string;
+  body?: Buffer;
+}
+
+/** The whole upload of one file as the web app does it: presign, PUT, register. */
+export async function upload(session: TestSession, workspaceId: string, filename: string, options: UploadOptions = {}): Promise<DocumentDto> {
+  const body = options.body ?? Buffer.from(`contents of ${filename} ${letters(6)}`);
+  const { url, fileKey } = await presign(session, workspaceId, filename, body.length, options.directory, options.clientId);
+  const put = await putBlob(url, body, mimeTypeOf(filename));
+  if (put.status !== 201) throw new Error(`PUT failed: ${put.status} ${await put.text()}`);
+  const created = await post(session, DOCUMENTS_ROUTES.create, {
+    workspaceExternalId: workspaceId,
+    fileKey,
+    filename,
+    size: body.length,
+    directory: options.directory ?? '',
+    mimeType: mimeTypeOf(filename),
+    clientExternalId: options.clientId ?? null,
+  });
+  if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.document;
+}
+
+export async function makeFolder(session: TestSession, workspaceId: string, path: string, clientId?: string): Promise<void> {
+  const response = await post(session, DOCUMENTS_ROUTES.createDirectory, { workspaceId, path, ...(clientId ? { clientId } : {}) });
+  if (response.status !== 201 && response.status !== 200) throw new Error(`folder failed: ${response.status} ${JSON.stringify(response.body)}`);
+}
+
+/** Waits until `check` holds, polling; fails with `message` after the timeout. */
+export async function eventually(check: () => Promise<boolean>, message: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await delay(100);
+  }
+  throw new Error(`timed out: ${message}`);
+}
+
+export const blobExists = async (fileKey: string) => (await storage().properties(fileKey)) !== null;
+
+/** Raises or lowers a workspace's limit directly, for quota tests. */
+export async function setStorageLimit(workspaceId: string, bytes: number): Promise<void> {
+  const knex = sharedHost().host.knex;
+  const { id } = await knex('workspaces').where({ external_id: workspaceId }).first('id');
+  await knex('documents_storage').insert({ workspace_id: id, storage_limit: bytes }).onConflict('workspace_id').merge();
+}
