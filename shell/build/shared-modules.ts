@@ -24,4 +24,5 @@ export const sharedModules = {
   '@blueprintjs/core': singleton('@blueprintjs/core'),
   '@axal/web-sdk': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
   '@axal/web-sdk/ui': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
+  '@axal/web-sdk/sync-banner': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
 };

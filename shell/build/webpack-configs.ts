@@ -59,7 +59,8 @@ export function shellConfig(outDir: string): Configuration {
     ...common('shell', path.join(outDir, 'shell')),
     entry: { main: path.join(projectRoot, 'shell/src/index.ts') },
     plugins: [
-      new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared: sharedModules, dts: false, manifest: false }),
+      // The shell hands its federation runtime to the remotes, so no remote carries a ~28 KB copy of its own.
+      new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared: sharedModules, dts: false, manifest: false, experiments: { provideExternalRuntime: true } }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' }),
       new HtmlWebpackPlugin({ template: path.join(projectRoot, 'shell/src/index.html'), publicPath: `${BASE_PATH_PLACEHOLDER}/assets/`, inject: 'body', hash: true }),
     ],
@@ -80,6 +81,7 @@ export function remoteConfig(outDir: string, pluginId: string, pluginDir: string
         shared: sharedModules,
         dts: false,
         manifest: true,
+        experiments: { externalRuntime: true },
       }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' }),
     ],

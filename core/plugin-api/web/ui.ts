@@ -5,8 +5,6 @@ export { Paginator } from './components/Paginator';
 export type { PaginatorProps } from './components/Paginator';
 export { EmptyState, ErrorState, LoadingSkeleton, LoadingState } from './components/States';
 export type { EmptyStateProps, ErrorStateProps, LoadingSkeletonProps, LoadingStateProps } from './components/States';
-export { SyncBanner } from './components/SyncBanner';
-export type { SyncBannerProps } from './components/SyncBanner';
 export { showErrorToast, showToast } from './toaster';
 export type { ToastContent, ToastIntent } from './toaster';
 export { useCopyToClipboard } from './use-copy-to-clipboard';
