@@ -6,9 +6,9 @@ import 'reflect-metadata';
 import Papa from 'papaparse';
 import { gstinCheckCharacter } from '../core/clients/gstin';
 import { BULK_IMPORT_COLUMNS } from '../core/clients/schemas';
-import { DEFAULT_PLUGIN_DIRS } from '../core/host/host';
-import { removeTestServices, startTestHost } from '../tests/support/test-host';
+import type { RunningHost } from '../tests/support/test-host';
 import { benchSession } from './bench-session';
+import { runBench } from './run-bench';
 
 const ROWS = 10_000;
 const TARGET_SECONDS = 10;
@@ -41,7 +41,7 @@ function clientRow(index: number): Record<string, string> {
   };
 }
 
-async function main(): Promise<void> {
+async function main(running: RunningHost): Promise<void> {
   const csv = Papa.unparse({
     fields: BULK_IMPORT_COLUMNS.map(([column]) => column),
     data: Array.from({ length: ROWS }, (_, index) => {
@@ -49,25 +49,16 @@ async function main(): Promise<void> {
       return BULK_IMPORT_COLUMNS.map(([, field]) => row[field] ?? '');
     }),
   });
-  const running = await startTestHost({ pluginDirs: DEFAULT_PLUGIN_DIRS });
-  try {
-    const session = await benchSession(running.baseUrl);
-    const form = new FormData();
-    form.set('workspaceId', session.workspaceId);
-    form.set('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
-    const started = performance.now();
-    const response = await session.request('/api/v1/clients/bulk-upload', { method: 'POST', body: form });
-    const answer = await response.json();
-    const seconds = (performance.now() - started) / 1000;
-    if (response.status !== 201) throw new Error(`bulk upload answered ${response.status}: ${JSON.stringify(answer).slice(0, 500)}`);
-    console.log(JSON.stringify({ figure: 'bulk client import, 10,000 rows, end to end', seconds: +seconds.toFixed(2), created: answer.created, csvBytes: Buffer.byteLength(csv), targetSeconds: TARGET_SECONDS }));
-  } finally {
-    await running.stop();
-    await removeTestServices();
-  }
+  const session = await benchSession(running.baseUrl);
+  const form = new FormData();
+  form.set('workspaceId', session.workspaceId);
+  form.set('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
+  const started = performance.now();
+  const response = await session.request('/api/v1/clients/bulk-upload', { method: 'POST', body: form });
+  const answer = await response.json();
+  const seconds = (performance.now() - started) / 1000;
+  if (response.status !== 201) throw new Error(`bulk upload answered ${response.status}: ${JSON.stringify(answer).slice(0, 500)}`);
+  console.log(JSON.stringify({ figure: 'bulk client import, 10,000 rows, end to end', seconds: +seconds.toFixed(2), created: answer.created, csvBytes: Buffer.byteLength(csv), targetSeconds: TARGET_SECONDS }));
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

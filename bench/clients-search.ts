@@ -10,10 +10,10 @@ import { promisify } from 'node:util';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
 import type { ClientInput } from '../core/clients/schemas';
-import { DEFAULT_PLUGIN_DIRS } from '../core/host/host';
 import { projectRoot } from '../core/platform/config';
-import { removeTestServices, startTestHost } from '../tests/support/test-host';
+import type { RunningHost } from '../tests/support/test-host';
 import { benchSession } from './bench-session';
+import { runBench } from './run-bench';
 
 const CLIENTS = 100_000;
 const ROWS_PER_INSERT = 1000;
@@ -65,52 +65,43 @@ async function load(url: string, cookie: string): Promise<LoadResult> {
   return JSON.parse(stdout) as LoadResult;
 }
 
-async function main(): Promise<void> {
-  const running = await startTestHost({ pluginDirs: DEFAULT_PLUGIN_DIRS });
-  try {
-    const session = await benchSession(running.baseUrl);
-    const { knex, container } = running.host;
-    const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id');
-    const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
-    const clients = container.get(ClientService);
+async function main(running: RunningHost): Promise<void> {
+  const session = await benchSession(running.baseUrl);
+  const { knex, container } = running.host;
+  const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id');
+  const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
+  const clients = container.get(ClientService);
 
-    const seeding = performance.now();
-    for (let start = 0; start < CLIENTS; start += ROWS_PER_INSERT) {
-      await Client.query().insert(Array.from({ length: ROWS_PER_INSERT }, (_, offset) => clients.recordOf(workspace.id, clientInput(start + offset), owner.user_id)));
-    }
-    await knex.raw('analyze clients');
-    console.log(JSON.stringify({ figure: 'seeding 100,000 clients', seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));
+  const seeding = performance.now();
+  for (let start = 0; start < CLIENTS; start += ROWS_PER_INSERT) {
+    await Client.query().insert(Array.from({ length: ROWS_PER_INSERT }, (_, offset) => clients.recordOf(workspace.id, clientInput(start + offset), owner.user_id)));
+  }
+  await knex.raw('analyze clients');
+  console.log(JSON.stringify({ figure: 'seeding 100,000 clients', seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));
 
-    for (const [label, term] of [
-      ['common surname', 'sharma'],
-      ['one PAN', clientInput(54_321).panNumber.toLowerCase()],
-    ]) {
-      const url = `${running.baseUrl}/axal/api/v1/clients?workspaceId=${session.workspaceId}&search=${encodeURIComponent(term)}&limit=25`;
-      const probe = await fetch(url, { headers: { cookie: session.cookie } });
-      const { clients: page } = await probe.json();
-      if (probe.status !== 200) throw new Error(`search answered ${probe.status}`);
-      const result = await load(url, session.cookie);
-      console.log(
-        JSON.stringify({
-          figure: `clients search p99, ${label} ("${term}")`,
-          p99Ms: result.latency.p99,
-          p50Ms: result.latency.p50,
-          requestsPerSecond: result.requests.average,
-          non2xx: result.non2xx,
-          firstPageSize: page.length,
-          targetP99Ms: TARGET_P99_MS,
-        }),
-      );
-      // autocannon stops its clock with requests still queued in the server; this one waits behind them.
-      await fetch(url, { headers: { cookie: session.cookie } });
-    }
-  } finally {
-    await running.stop();
-    await removeTestServices();
+  for (const [label, term] of [
+    ['common surname', 'sharma'],
+    ['one PAN', clientInput(54_321).panNumber.toLowerCase()],
+  ]) {
+    const url = `${running.baseUrl}/axal/api/v1/clients?workspaceId=${session.workspaceId}&search=${encodeURIComponent(term)}&limit=25`;
+    const probe = await fetch(url, { headers: { cookie: session.cookie } });
+    const { clients: page } = await probe.json();
+    if (probe.status !== 200) throw new Error(`search answered ${probe.status}`);
+    const result = await load(url, session.cookie);
+    console.log(
+      JSON.stringify({
+        figure: `clients search p99, ${label} ("${term}")`,
+        p99Ms: result.latency.p99,
+        p50Ms: result.latency.p50,
+        requestsPerSecond: result.requests.average,
+        non2xx: result.non2xx,
+        firstPageSize: page.length,
+        targetP99Ms: TARGET_P99_MS,
+      }),
+    );
+    // autocannon stops its clock with requests still queued in the server; this one waits behind them.
+    await fetch(url, { headers: { cookie: session.cookie } });
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -7,9 +7,9 @@ import 'reflect-metadata';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
-import { DEFAULT_PLUGIN_DIRS } from '../core/host/host';
-import { removeTestServices, startTestHost } from '../tests/support/test-host';
+import type { RunningHost } from '../tests/support/test-host';
 import { benchSession } from './bench-session';
+import { runBench } from './run-bench';
 
 const ROWS = 10_000;
 const EXISTING_CLIENTS = ROWS / 2;
@@ -31,73 +31,64 @@ function importRow(index: number): Record<string, string> {
   };
 }
 
-async function main(): Promise<void> {
-  const running = await startTestHost({ pluginDirs: DEFAULT_PLUGIN_DIRS });
-  try {
-    const session = await benchSession(running.baseUrl);
-    const { knex, container } = running.host;
-    const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id');
-    const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
-    const clients = container.get(ClientService);
-    for (let start = 0; start < EXISTING_CLIENTS; start += ROWS_PER_INSERT) {
-      await Client.query().insert(
-      Array.from({ length: ROWS_PER_INSERT }, (_, offset) => start + offset).map((index) =>
-        clients.recordOf(
-          workspace.id,
-          {
-            clientType: 'INDIVIDUAL',
-            name: `Credential Holder ${index}`,
-            email: `holder.${index}@credentials.example`,
-            phone: phoneOf(index),
-            panNumber: panOf(index),
-            tan: null,
-            industry: null,
-            residentialAddress: `${index}, Station Road, Surat - 395003`,
-            aadhaarNumber: `4${String(index).padStart(11, '0')}`,
-            dateOfBirth: null,
-            occupation: null,
-          },
-          owner.user_id,
-        ),
+async function main(running: RunningHost): Promise<void> {
+  const session = await benchSession(running.baseUrl);
+  const { knex, container } = running.host;
+  const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id');
+  const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
+  const clients = container.get(ClientService);
+  for (let start = 0; start < EXISTING_CLIENTS; start += ROWS_PER_INSERT) {
+    await Client.query().insert(
+    Array.from({ length: ROWS_PER_INSERT }, (_, offset) => start + offset).map((index) =>
+      clients.recordOf(
+        workspace.id,
+        {
+          clientType: 'INDIVIDUAL',
+          name: `Credential Holder ${index}`,
+          email: `holder.${index}@credentials.example`,
+          phone: phoneOf(index),
+          panNumber: panOf(index),
+          tan: null,
+          industry: null,
+          residentialAddress: `${index}, Station Road, Surat - 395003`,
+          aadhaarNumber: `4${String(index).padStart(11, '0')}`,
+          dateOfBirth: null,
+          occupation: null,
+        },
+        owner.user_id,
       ),
-      );
-    }
+    ),
+    );
+  }
 
-    const rows = Array.from({ length: ROWS }, (_, index) => importRow(index));
-    const started = performance.now();
-    const response = await session.request('/api/v1/clients/credentials/import', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ workspaceId: session.workspaceId, rows }),
-    });
-    const accepted = await response.json();
-    if (response.status !== 202) throw new Error(`credential import answered ${response.status}: ${JSON.stringify(accepted).slice(0, 500)}`);
-    for (;;) {
-      const progress = await session.request(`/api/v1/clients/credentials/import/${accepted.importId}?workspaceId=${session.workspaceId}`);
-      const state = await progress.json();
-      if (state.status === 'completed' || state.status === 'failed') {
-        const outcomes: Record<string, number> = {};
-        for (const result of state.results as { outcome: string }[]) outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
-        console.log(
-          JSON.stringify({
-            figure: 'bulk credential import, 10,000 rows, request to completed',
-            seconds: +((performance.now() - started) / 1000).toFixed(2),
-            status: state.status,
-            outcomes,
-            targetSeconds: TARGET_SECONDS,
-          }),
-        );
-        return;
-      }
-      await delay(100);
+  const rows = Array.from({ length: ROWS }, (_, index) => importRow(index));
+  const started = performance.now();
+  const response = await session.request('/api/v1/clients/credentials/import', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ workspaceId: session.workspaceId, rows }),
+  });
+  const accepted = await response.json();
+  if (response.status !== 202) throw new Error(`credential import answered ${response.status}: ${JSON.stringify(accepted).slice(0, 500)}`);
+  for (;;) {
+    const progress = await session.request(`/api/v1/clients/credentials/import/${accepted.importId}?workspaceId=${session.workspaceId}`);
+    const state = await progress.json();
+    if (state.status === 'completed' || state.status === 'failed') {
+      const outcomes: Record<string, number> = {};
+      for (const result of state.results as { outcome: string }[]) outcomes[result.outcome] = (outcomes[result.outcome] ?? 0) + 1;
+      console.log(
+        JSON.stringify({
+          figure: 'bulk credential import, 10,000 rows, request to completed',
+          seconds: +((performance.now() - started) / 1000).toFixed(2),
+          status: state.status,
+          outcomes,
+          targetSeconds: TARGET_SECONDS,
+        }),
+      );
+      return;
     }
-  } finally {
-    await running.stop();
-    await removeTestServices();
+    await delay(100);
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

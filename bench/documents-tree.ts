@@ -6,10 +6,9 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_PLUGIN_DIRS } from '../core/host/host';
-import { removeTestServices, startTestHost } from '../tests/support/test-host';
-import { startTestStorage } from '../tests/support/test-storage';
+import type { RunningHost } from '../tests/support/test-host';
 import { benchSession } from './bench-session';
+import { runBench } from './run-bench';
 
 const CLIENT_FOLDERS = 20;
 const YEAR_FOLDERS = 24;
@@ -38,61 +37,50 @@ async function sample(request: () => Promise<Response>): Promise<{ p50: number; 
   return { p50: round(percentile(timings, 0.5)), p95: round(percentile(timings, 0.95)), p99: round(percentile(timings, 0.99)), bytes };
 }
 
-async function main(): Promise<void> {
-  const storage = await startTestStorage();
-  const running = await startTestHost({ pluginDirs: DEFAULT_PLUGIN_DIRS });
-  try {
-    const session = await benchSession(running.baseUrl);
-    const { knex } = running.host;
-    const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id', 'external_id');
-    const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
+async function main(running: RunningHost): Promise<void> {
+  const session = await benchSession(running.baseUrl);
+  const { knex } = running.host;
+  const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id', 'external_id');
+  const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
 
-    const seeding = performance.now();
-    const folders: string[] = [];
-    for (let client = 0; client < CLIENT_FOLDERS; client += 1) {
-      const top = `Client-${String(client).padStart(2, '0')}`;
-      folders.push(top, ...Array.from({ length: YEAR_FOLDERS }, (_, year) => `${top}/Year-${2001 + year}`));
-    }
-    await knex('documents_folders').insert(folders.map((path) => ({ workspace_id: workspace.id, path, created_by: owner.user_id })));
-    const leaves = folders.filter((path) => path.includes('/'));
-    for (let start = 0; start < DOCUMENTS; start += ROWS_PER_INSERT) {
-      await knex('documents').insert(
-        Array.from({ length: ROWS_PER_INSERT }, (_, offset) => {
-          const index = start + offset;
-          return {
-            external_id: randomUUID(),
-            workspace_id: workspace.id,
-            file_key: `${workspace.external_id}/${randomUUID()}`,
-            filename: `Statement ${String(Math.floor(index / leaves.length)).padStart(2, '0')}.pdf`,
-            mime_type: 'application/pdf',
-            size: 20_000 + (index % 97) * 101,
-            directory: leaves[index % leaves.length],
-            uploaded_by: owner.user_id,
-          };
-        }),
-      );
-    }
-    await knex.raw('analyze documents, documents_folders');
-    const [{ count }] = await knex('documents').where({ workspace_id: workspace.id }).count({ count: '*' });
-    console.log(JSON.stringify({ figure: 'seeding', documents: Number(count), folders: folders.length, seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));
+  const seeding = performance.now();
+  const folders: string[] = [];
+  for (let client = 0; client < CLIENT_FOLDERS; client += 1) {
+    const top = `Client-${String(client).padStart(2, '0')}`;
+    folders.push(top, ...Array.from({ length: YEAR_FOLDERS }, (_, year) => `${top}/Year-${2001 + year}`));
+  }
+  await knex('documents_folders').insert(folders.map((path) => ({ workspace_id: workspace.id, path, created_by: owner.user_id })));
+  const leaves = folders.filter((path) => path.includes('/'));
+  for (let start = 0; start < DOCUMENTS; start += ROWS_PER_INSERT) {
+    await knex('documents').insert(
+      Array.from({ length: ROWS_PER_INSERT }, (_, offset) => {
+        const index = start + offset;
+        return {
+          external_id: randomUUID(),
+          workspace_id: workspace.id,
+          file_key: `${workspace.external_id}/${randomUUID()}`,
+          filename: `Statement ${String(Math.floor(index / leaves.length)).padStart(2, '0')}.pdf`,
+          mime_type: 'application/pdf',
+          size: 20_000 + (index % 97) * 101,
+          directory: leaves[index % leaves.length],
+          uploaded_by: owner.user_id,
+        };
+      }),
+    );
+  }
+  await knex.raw('analyze documents, documents_folders');
+  const [{ count }] = await knex('documents').where({ workspace_id: workspace.id }).count({ count: '*' });
+  console.log(JSON.stringify({ figure: 'seeding', documents: Number(count), folders: folders.length, seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));
 
-    const tree = (query: string) => () => session.request(`/api/v1/documents/tree?workspaceId=${session.workspaceId}${query}`);
-    for (const [label, query] of [
-      ['root (20 folders)', ''],
-      ['one folder of 42 files', '&path=Client-00/Year-2001'],
-      ['the whole tree (500 folders, 20,000 files)', '&depth=3'],
-    ]) {
-      const result = await sample(tree(query));
-      console.log(JSON.stringify({ figure: `documents/tree p95, ${label}`, p95Ms: result.p95, p50Ms: result.p50, p99Ms: result.p99, responseBytes: result.bytes, samples: SAMPLES, targetP95Ms: TARGET_P95_MS }));
-    }
-  } finally {
-    await running.stop();
-    await removeTestServices();
-    await storage.stop();
+  const tree = (query: string) => () => session.request(`/api/v1/documents/tree?workspaceId=${session.workspaceId}${query}`);
+  for (const [label, query] of [
+    ['root (20 folders)', ''],
+    ['one folder of 42 files', '&path=Client-00/Year-2001'],
+    ['the whole tree (500 folders, 20,000 files)', '&depth=3'],
+  ]) {
+    const result = await sample(tree(query));
+    console.log(JSON.stringify({ figure: `documents/tree p95, ${label}`, p95Ms: result.p95, p50Ms: result.p50, p99Ms: result.p99, responseBytes: result.bytes, samples: SAMPLES, targetP95Ms: TARGET_P95_MS }));
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,35 +1,11 @@
 import { expect } from 'chai';
-import pg from 'pg';
 import request from 'supertest';
-import { freePort, spawnApp, type SpawnedApp } from './support/spawned-app';
-import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID } from './support/test-config';
+import { dropDatabase, freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from './support/spawned-app';
+import { TEST_RUN_ID } from './support/test-config';
+
+const appEnv = (database: string, port: number) => ({ ...spawnedAppEnv(database, port, 'proc') });
 
 const APP = '/axal';
-
-function processEnv(database: string, port: number): Record<string, string> {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${database}`;
-  return {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    DATABASE_URL: url.toString(),
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}proc:`,
-    SESSION_SECRET: 'process-test-session-secret-0123456789abcdef',
-    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
-    PASSWORD_HASH_COST: '14',
-    LOG_LEVEL: 'info',
-  };
-}
-
-async function dropDatabase(database: string): Promise<void> {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists "${database}" with (force)`);
-  await admin.end();
-}
 
 describe('processes', function () {
   this.timeout(90_000);
@@ -38,13 +14,14 @@ describe('processes', function () {
 
   before(() => dropDatabase(database));
   after(async () => {
-    await Promise.all(running.map((app) => app.stop('SIGKILL')));
+    // SIGTERM, which tsx passes on to the server it runs; a SIGKILL would stop only tsx and leave the server running.
+    await Promise.all(running.map((app) => app.stop()));
     await dropDatabase(database);
   });
 
   it('npm start creates the database, migrates, seeds a demo workspace once, serves it and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const app = spawnApp([], processEnv(database, port));
+    const app = spawnApp([], appEnv(database, port));
     running.push(app);
     const [, email, password] = await app.waitFor(/Email:\s+(\S+)\n\s+Password:\s+(\S+)/);
     await app.waitFor(/"msg":"listening"/);
@@ -68,8 +45,8 @@ describe('processes', function () {
 
   it('seeds nothing on the second start, and runs the web and worker roles as separate processes', async () => {
     const port = await freePort();
-    const web = spawnApp(['--role=web'], processEnv(database, port));
-    const worker = spawnApp(['--role=worker'], processEnv(database, await freePort()));
+    const web = spawnApp(['--role=web'], appEnv(database, port));
+    const worker = spawnApp(['--role=worker'], appEnv(database, await freePort()));
     running.push(web, worker);
     await Promise.all([web.waitFor(/"msg":"listening"/), worker.waitFor(/"msg":"worker started"/)]);
     expect(web.output()).to.not.match(/Demo workspace/);
@@ -80,7 +57,7 @@ describe('processes', function () {
   });
 
   it('refuses to start on invalid configuration, one readable line per problem', async () => {
-    const app = spawnApp([], { ...processEnv(database, 1), PORT: 'eighty', APP_BASE_PATH: 'no-slash' });
+    const app = spawnApp([], { ...appEnv(database, 1), PORT: 'eighty', APP_BASE_PATH: 'no-slash' });
     running.push(app);
     expect(await app.exited).to.equal(1);
     expect(app.output()).to.match(/Invalid configuration:\n {2}- PORT: .+\n {2}- APP_BASE_PATH: .+\n?$/);

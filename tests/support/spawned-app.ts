@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import pg from 'pg';
 import { projectRoot } from '../../core/platform/config';
+import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL } from './test-config';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -9,6 +11,38 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/**
+ * The environment of an app process of this test run with its own database and Redis key prefix (`scope`), so
+ * the processes a test starts share their state with each other and with nothing else.
+ */
+export function spawnedAppEnv(database: string, port: number, scope: string): Record<string, string> {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${database}`;
+  return {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: url.toString(),
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}${scope}:`,
+    SESSION_SECRET: `${scope}-process-test-session-secret-0123456789abcdef`,
+    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+    PASSWORD_HASH_COST: '14',
+    LOG_LEVEL: 'info',
+  };
+}
+
+export async function dropDatabase(database: string): Promise<void> {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists "${database}" with (force)`);
+  } finally {
+    await admin.end();
+  }
 }
 
 export interface SpawnedApp {

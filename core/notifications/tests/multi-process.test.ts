@@ -1,42 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
-import pg from 'pg';
 import request from 'supertest';
 import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
 import { APP, STRONG_PASSWORD, uniqueEmail } from '../../../tests/support/http';
-import { freePort, spawnApp, type SpawnedApp } from '../../../tests/support/spawned-app';
-import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID } from '../../../tests/support/test-config';
+import { dropDatabase, freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../../../tests/support/spawned-app';
+import { TEST_RUN_ID } from '../../../tests/support/test-config';
 import type { NotificationDto, NotificationStreamEvent } from '../wire';
 import { SseStream } from './support';
 
+const appEnv = (database: string, port: number) => ({ ...spawnedAppEnv(database, port, 'notifications-processes'), SEED_DEMO: 'false' });
+
 const API = `${APP}/api/v1`;
-
-function processEnv(database: string, port: number): Record<string, string> {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${database}`;
-  return {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    DATABASE_URL: url.toString(),
-    REDIS_URL: TEST_REDIS_URL,
-    REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}notifications-processes:`,
-    SESSION_SECRET: 'notification-process-test-secret-0123456789abcdef',
-    DATA_ENCRYPTION_KEY: Buffer.alloc(32, 5).toString('base64'),
-    PASSWORD_HASH_COST: '14',
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'info',
-  };
-}
-
-async function dropDatabase(database: string): Promise<void> {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists "${database}" with (force)`);
-  await admin.end();
-}
 
 interface Received {
   id: number;
@@ -73,11 +48,11 @@ describe('notifications across processes', function () {
     const ports = [await freePort(), await freePort()];
     // One after the other: each runs the migrations on start, and knex lets only one run hold its lock.
     for (const port of ports) {
-      const app = spawnApp(['--role=web'], processEnv(database, port));
+      const app = spawnApp(['--role=web'], appEnv(database, port));
       running.push(app);
       await app.waitFor(/"msg":"listening"/, 60_000);
     }
-    const worker = spawnApp(['--role=worker'], processEnv(database, await freePort()));
+    const worker = spawnApp(['--role=worker'], appEnv(database, await freePort()));
     running.push(worker);
     await worker.waitFor(/"msg":"worker started"/, 60_000);
     web = ports.map((port) => `http://127.0.0.1:${port}`);
