@@ -6,7 +6,7 @@ import { conflict, HttpError, unauthorized } from '../platform/errors';
 import { parseBody } from '../platform/http';
 import type { RedisClient } from '../platform/redis';
 import { TOKENS } from '../platform/tokens';
-import { acceptPendingInvitations } from '../workspaces/invitations';
+import { InvitationAcceptance } from '../workspaces/invitations';
 import { csrfTokenOf, newCsrfToken } from './csrf';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
@@ -21,6 +21,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export function authRoutes(container: Container): Router {
   const config = container.get<Config>(TOKENS.Config);
   const activity = container.get<ActivityService>(TOKENS.Activity);
+  const invitations = container.get(InvitationAcceptance);
   const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config.redisKeyPrefix);
   const providers = { google: config.google !== null };
   const router = express.Router();
@@ -43,7 +44,7 @@ export function authRoutes(container: Container): Router {
         throw error;
       });
     await activity.record({ workspaceId: null, actorUserId: user.id, action: 'user.signed_up', entityType: 'user', entityId: user.externalId });
-    await acceptPendingInvitations(user, activity);
+    await invitations.acceptPending(user);
     res.status(201).json({ user: user.toPublic() });
   });
 
@@ -64,7 +65,7 @@ export function authRoutes(container: Container): Router {
     if (!user || !(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
     await throttle.reset(input.email, address);
     const csrfToken = await signIn(req, user.id, input.remember === true, newCsrfToken);
-    await acceptPendingInvitations(user, activity);
+    await invitations.acceptPending(user);
     res.json({ user: user.toPublic(), csrfToken });
   });
 

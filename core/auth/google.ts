@@ -6,7 +6,7 @@ import type { Config } from '../platform/config';
 import { notFound } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import { TOKENS } from '../platform/tokens';
-import { acceptPendingInvitations } from '../workspaces/invitations';
+import { InvitationAcceptance } from '../workspaces/invitations';
 import { safeCallbackUrl } from './callback-url';
 import { newCsrfToken } from './csrf';
 import { signIn } from './session';
@@ -49,6 +49,7 @@ export function googleSignInRoutes(container: Container): Router {
   }
   const logger = container.get<Logger>(TOKENS.Logger);
   const activity = container.get<ActivityService>(TOKENS.Activity);
+  const invitations = container.get(InvitationAcceptance);
   const dashboard = `${config.basePath}/dashboard`;
 
   const grantSessionOf = (req: Request) => req.session.grant as GrantSession | undefined;
@@ -112,7 +113,7 @@ export function googleSignInRoutes(container: Container): Router {
     const user = await findOrCreateGoogleUser({ ...profile, sub: profile.sub, email: profile.email });
     await activity.record({ workspaceId: null, actorUserId: user.id, action: 'user.signed_in_with_google', entityType: 'user', entityId: user.externalId });
     await signIn(req, user.id, false, newCsrfToken);
-    await acceptPendingInvitations(user, activity);
+    await invitations.acceptPending(user);
     res.redirect(callbackUrl);
   });
 

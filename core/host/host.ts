@@ -16,6 +16,7 @@ import type { QueueService } from '../platform/queue';
 import { closeRedis, connectRedis } from '../platform/redis';
 import { openStorage } from '../platform/storage';
 import { TOKENS } from '../platform/tokens';
+import { InvitationAcceptance } from '../workspaces/invitations';
 import { WorkspaceService } from '../workspaces/workspace-service';
 import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
 import { jobsOf } from '../plugin-api/define-plugin';
@@ -74,6 +75,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
 
   const container = buildContainer({ config, logger, knex, redis, storage: opened.storage }, registry);
   container.bind(WorkspaceService).toSelf();
+  container.bind(InvitationAcceptance).toSelf();
   container.bind(ClientService).toSelf();
   container.bind(CredentialService).toSelf();
   container.bind(CredentialImportService).toSelf();

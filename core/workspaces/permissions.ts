@@ -1,6 +1,9 @@
 export const ROLES = ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** `ADMIN` as a sentence shows it: `Admin`. */
+export const roleLabel = (role: Role) => role.charAt(0) + role.slice(1).toLowerCase();
+
 const everyone: readonly Role[] = ROLES;
 const administrators: readonly Role[] = ['OWNER', 'ADMIN'];
 const staff: readonly Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE'];

@@ -10,7 +10,7 @@ import type { Membership, SessionUser } from '../platform/http';
 import { TOKENS } from '../platform/tokens';
 import { WORKSPACE_NOT_FOUND } from './access';
 import { Workspace, WorkspaceInvitation, WorkspaceMember } from './models';
-import type { PermissionService, Role } from './permissions';
+import { roleLabel, type PermissionService, type Role } from './permissions';
 import type { WorkspacePluginsService } from './workspace-plugins';
 
 export const MEMBERSHIP_REMOVED_EVENT = 'workspace.member-removed';
@@ -36,9 +36,6 @@ const OWNER_ONLY = 'Only an owner can change or remove an owner';
 const GRANT_OWNER_ONLY = 'Only an owner can grant the OWNER role';
 const MEMBER_NOT_FOUND = 'Member not found';
 export const DELETE_OWNER_ONLY = 'Only the workspace owner can delete this workspace';
-
-/** `ADMIN` as a sentence shows it: `Admin`. */
-const roleLabel = (role: Role) => role.charAt(0) + role.slice(1).toLowerCase();
 
 @injectable()
 export class WorkspaceService {

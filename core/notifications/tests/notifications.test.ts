@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createWorkspace, newAgent, signedInUser, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
+import { createWorkspace, newAgent, signedInUser, signUp, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
 import type { Role } from '../../workspaces/permissions';
 import { call, db, internalIdOf, WORKSPACE_NOT_FOUND } from '../../workspaces/tests/support';
 import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
@@ -328,6 +328,22 @@ describe('notifications API', () => {
       expect((await infoOf(team.OWNER)).map((n) => n.title)).to.not.include.members(['Member added', 'Member removed']);
       expect(await infoOf(team.EMPLOYEE)).to.deep.equal([]);
       expect(await infoOf(team.CLIENT)).to.deep.equal([]);
+    });
+
+    it('tells the administrators when an invited person signs up and so joins', async () => {
+      const { workspace, sessions: team } = await workspaceWithEveryRole();
+      const email = uniqueEmail('invitee');
+      await call(team.OWNER, 'post', `/workspaces/${workspace.externalId}/members`, { email, role: 'EMPLOYEE' }).expect(202);
+      const { agent, csrf } = await newAgent();
+      const { response } = await signUp(agent, csrf, { name: 'Ravi Kulkarni', email });
+      expect(response.status).to.equal(201);
+      const joined = (await list(team.ADMIN, workspace.externalId, { limit: 100 })).notifications.find((n) => n.title === 'Member joined');
+      expect(joined).to.deep.include({
+        eventType: 'SYSTEM_INFO',
+        message: `Ravi Kulkarni (${email}) accepted the invitation and joined as Employee.`,
+        actionUrl: `/axal/w/${workspace.externalId}/settings/members`,
+      });
+      expect((await list(team.EMPLOYEE, workspace.externalId, { limit: 100 })).notifications.map((n) => n.title)).to.not.include('Member joined');
     });
 
     it('reports a credential import to the member who started it: started, then the outcome with the rows that failed', async () => {
