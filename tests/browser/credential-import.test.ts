@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import * as XLSX from 'xlsx';
+import ExcelJS from 'exceljs';
 import { gstinCheckCharacter } from '../../core/clients/gstin';
 import { signInBrowserContext } from '../support/browser-auth';
 import { browserSuite, quietWorkspace, settledScreenshot, unexpectedConsoleErrors } from '../support/browser-suite';
@@ -55,10 +55,11 @@ describe('browser: bulk credential import', function () {
       [uniqueEmail('ravi.again'), 'GST', 'ravi_gst', 'Gst#Again2024', 'Ravi Shankar Iyer', '9845012345', newPan.toLowerCase()],
       ['lakshmi.at.example', 'GST', 'lakshmi_gst', 'Gst#Lak2024', 'Lakshmi Stores', '9822233344', randomPan('C')],
     ];
-    const workbook = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet([COLUMNS, ...rows]), 'Logins');
+    // Written with exceljs, as another spreadsheet program would (xlsx itself runs only in the browser).
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Logins').addRows([COLUMNS, ...rows]);
     const excelFile = path.join(folder, 'credentials.xlsx');
-    writeFileSync(excelFile, XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    await workbook.xlsx.writeFile(excelFile);
 
     await page.goto(clientsUrl);
     await page.getByRole('button', { name: 'Bulk Import Credentials' }).click();
@@ -82,8 +83,10 @@ describe('browser: bulk credential import', function () {
     await dialog.getByRole('button', { name: 'Download Excel template' }).click();
     const template = await excelDownload;
     expect(template.suggestedFilename()).to.equal('credential-import-template.xlsx');
-    const templateBook = XLSX.read(readFileSync(await template.path()), { type: 'buffer' });
-    const templateLines = XLSX.utils.sheet_to_json<string[]>(templateBook.Sheets[templateBook.SheetNames[0]], { header: 1 });
+    const templateBook = new ExcelJS.Workbook();
+    await templateBook.xlsx.readFile(await template.path());
+    const templateLines: string[][] = [];
+    templateBook.worksheets[0].eachRow((row) => templateLines.push((row.values as string[]).slice(1)));
     expect(templateLines[0]).to.deep.equal(COLUMNS);
     expect(templateLines.slice(1).map((line) => line[6])).to.satisfy((pans: string[]) => pans.length === 2 && pans.every((pan) => /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(pan)));
     expect(session.requests.filter(isSheetLibrary)).to.have.length(1);

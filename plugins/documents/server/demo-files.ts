@@ -1,5 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
-import XLSX from 'xlsx';
+import ExcelJS from 'exceljs';
 
 /**
  * Small but real files for the demo workspace, made in code so the repository holds no binaries: each opens in the
@@ -72,11 +72,11 @@ export function pngFile(width: number, height: number, from: [number, number, nu
   ]);
 }
 
-/** A one-sheet workbook; the first row is the header. */
-export function xlsxFile(sheetName: string, rows: (string | number)[][]): Buffer {
-  const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows), sheetName);
-  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+/** A one-sheet workbook; the first row is the header. Written with exceljs: xlsx runs only in the browser. */
+export async function xlsxFile(sheetName: string, rows: (string | number)[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.addWorksheet(sheetName).addRows(rows);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 export const textFile = (text: string): Buffer => Buffer.from(text, 'utf8');

@@ -8,7 +8,7 @@ interface DemoFolder {
   path: string;
   /** Index into the demo clients (core/host/seed-demo.ts); the folder is assigned to that client. */
   clientIndex?: number;
-  files: { name: string; body: () => Buffer }[];
+  files: { name: string; body: () => Buffer | Promise<Buffer> }[];
 }
 
 const DEMO_FOLDERS: DemoFolder[] = [
@@ -85,7 +85,7 @@ export async function seedDemoDocuments({ container, membership, owner, clients 
     const client = folder.clientIndex === undefined ? undefined : clients[folder.clientIndex];
     await documents.createDirectory(viewer, folder.path, client?.externalId);
     for (const file of folder.files) {
-      const body = file.body();
+      const body = await file.body();
       const fileKey = `${membership.workspace.externalId}/${randomUUID()}`;
       await storage.upload(fileKey, body, mimeTypeOf(file.name));
       await documents.create(viewer, { fileKey, filename: file.name, directory: folder.path, size: body.length, clientExternalId: client?.externalId });
