@@ -30,7 +30,7 @@ export function buildPluginRouter(
 
   const add = (method: Method) => (path: string, options: PluginRouteOptions, handler: PluginRouteHandler) => {
     const gates: Middleware[] = [sessionGuard, membershipGuard, pluginEnabledGuard];
-    if (options.permission) gates.push(permissionGuard(permissions, options.permission));
+    if (options.permission) gates.push(permissionGuard(permissions, options.permission, options.forbiddenMessage));
     router[method](path, ...gates, async (req: Request, res: Response) => {
       const membership = requireMembership(req);
       const result = await handler(req, res, {

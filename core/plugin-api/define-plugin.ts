@@ -17,6 +17,8 @@ export type PluginRouteHandler = (req: Request, res: Response, context: PluginRo
 export interface PluginRouteOptions {
   /** Permission the member's role must hold; membership alone suffices when absent. */
   permission?: string;
+  /** The refusal's wording when the spec has its own for this route (403 otherwise says the generic one). */
+  forbiddenMessage?: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { forbidden, notFound, parseBody, type PluginRouteContext, type PluginRouter } from '../../../core/plugin-api';
+import { notFound, parseBody, type PluginRouteContext, type PluginRouter } from '../../../core/plugin-api';
 import {
   assignClientSchema,
   createDirectorySchema,
@@ -89,9 +89,7 @@ export function documentRoutes(router: PluginRouter): void {
     return service(context).raiseStorageLimit(viewerOf(context), additionalStorage);
   });
 
-  // The spec's own words for a member who may not delete, rather than the generic refusal.
-  router.delete('/documents', {}, async (req, _res, context) => {
-    if (!context.can('delete_documents')) throw forbidden(MESSAGES.deleteForbidden);
+  router.delete('/documents', { permission: 'delete_documents', forbiddenMessage: MESSAGES.deleteForbidden }, async (req, _res, context) => {
     const { nodes } = parseBody(deleteDocumentsSchema, req.body);
     return service(context).remove(viewerOf(context), nodes);
   });
