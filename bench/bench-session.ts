@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { STRONG_PASSWORD } from '../tests/support/http';
 
@@ -39,4 +40,13 @@ export async function benchSession(baseUrl: string): Promise<BenchSession> {
   const workspace = await json('/api/v1/workspaces', { name: 'Bench Practice' }, 201);
   const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   return { cookie, csrf, workspaceId: workspace.externalId, request };
+}
+
+/** The internal ids behind a bench session's workspace, for seeding rows straight into the database. */
+export async function workspaceRowsOf(knex: Knex, workspaceExternalId: string): Promise<{ workspaceId: number; ownerId: number }> {
+  const row = await knex('workspaces as w')
+    .join('workspace_members as m', 'm.workspace_id', 'w.id')
+    .where({ 'w.external_id': workspaceExternalId, 'm.role': 'OWNER' })
+    .first('w.id', 'm.user_id');
+  return { workspaceId: row.id, ownerId: row.user_id };
 }

@@ -12,7 +12,7 @@ import { Client } from '../core/clients/models';
 import type { ClientInput } from '../core/clients/schemas';
 import { projectRoot } from '../core/platform/config';
 import type { RunningHost } from '../tests/support/test-host';
-import { benchSession } from './bench-session';
+import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
 
 const CLIENTS = 100_000;
@@ -68,13 +68,12 @@ async function load(url: string, cookie: string): Promise<LoadResult> {
 async function main(running: RunningHost): Promise<void> {
   const session = await benchSession(running.baseUrl);
   const { knex, container } = running.host;
-  const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id');
-  const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
+  const { workspaceId, ownerId } = await workspaceRowsOf(knex, session.workspaceId);
   const clients = container.get(ClientService);
 
   const seeding = performance.now();
   for (let start = 0; start < CLIENTS; start += ROWS_PER_INSERT) {
-    await Client.query().insert(Array.from({ length: ROWS_PER_INSERT }, (_, offset) => clients.recordOf(workspace.id, clientInput(start + offset), owner.user_id)));
+    await Client.query().insert(Array.from({ length: ROWS_PER_INSERT }, (_, offset) => clients.recordOf(workspaceId, clientInput(start + offset), ownerId)));
   }
   await knex.raw('analyze clients');
   console.log(JSON.stringify({ figure: 'seeding 100,000 clients', seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));

@@ -8,7 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
 import type { RunningHost } from '../tests/support/test-host';
-import { benchSession } from './bench-session';
+import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
 
 const ROWS = 10_000;
@@ -34,14 +34,13 @@ function importRow(index: number): Record<string, string> {
 async function main(running: RunningHost): Promise<void> {
   const session = await benchSession(running.baseUrl);
   const { knex, container } = running.host;
-  const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id');
-  const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
+  const { workspaceId, ownerId } = await workspaceRowsOf(knex, session.workspaceId);
   const clients = container.get(ClientService);
   for (let start = 0; start < EXISTING_CLIENTS; start += ROWS_PER_INSERT) {
     await Client.query().insert(
     Array.from({ length: ROWS_PER_INSERT }, (_, offset) => start + offset).map((index) =>
       clients.recordOf(
-        workspace.id,
+        workspaceId,
         {
           clientType: 'INDIVIDUAL',
           name: `Credential Holder ${index}`,
@@ -55,7 +54,7 @@ async function main(running: RunningHost): Promise<void> {
           dateOfBirth: null,
           occupation: null,
         },
-        owner.user_id,
+        ownerId,
       ),
     ),
     );

@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { RunningHost } from '../tests/support/test-host';
-import { benchSession } from './bench-session';
+import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
 
 const CLIENT_FOLDERS = 20;
@@ -40,8 +40,7 @@ async function sample(request: () => Promise<Response>): Promise<{ p50: number; 
 async function main(running: RunningHost): Promise<void> {
   const session = await benchSession(running.baseUrl);
   const { knex } = running.host;
-  const workspace = await knex('workspaces').where({ external_id: session.workspaceId }).first('id', 'external_id');
-  const owner = await knex('workspace_members').where({ workspace_id: workspace.id }).first('user_id');
+  const { workspaceId, ownerId } = await workspaceRowsOf(knex, session.workspaceId);
 
   const seeding = performance.now();
   const folders: string[] = [];
@@ -49,7 +48,7 @@ async function main(running: RunningHost): Promise<void> {
     const top = `Client-${String(client).padStart(2, '0')}`;
     folders.push(top, ...Array.from({ length: YEAR_FOLDERS }, (_, year) => `${top}/Year-${2001 + year}`));
   }
-  await knex('documents_folders').insert(folders.map((path) => ({ workspace_id: workspace.id, path, created_by: owner.user_id })));
+  await knex('documents_folders').insert(folders.map((path) => ({ workspace_id: workspaceId, path, created_by: ownerId })));
   const leaves = folders.filter((path) => path.includes('/'));
   for (let start = 0; start < DOCUMENTS; start += ROWS_PER_INSERT) {
     await knex('documents').insert(
@@ -57,19 +56,19 @@ async function main(running: RunningHost): Promise<void> {
         const index = start + offset;
         return {
           external_id: randomUUID(),
-          workspace_id: workspace.id,
-          file_key: `${workspace.external_id}/${randomUUID()}`,
+          workspace_id: workspaceId,
+          file_key: `${session.workspaceId}/${randomUUID()}`,
           filename: `Statement ${String(Math.floor(index / leaves.length)).padStart(2, '0')}.pdf`,
           mime_type: 'application/pdf',
           size: 20_000 + (index % 97) * 101,
           directory: leaves[index % leaves.length],
-          uploaded_by: owner.user_id,
+          uploaded_by: ownerId,
         };
       }),
     );
   }
   await knex.raw('analyze documents, documents_folders');
-  const [{ count }] = await knex('documents').where({ workspace_id: workspace.id }).count({ count: '*' });
+  const [{ count }] = await knex('documents').where({ workspace_id: workspaceId }).count({ count: '*' });
   console.log(JSON.stringify({ figure: 'seeding', documents: Number(count), folders: folders.length, seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));
 
   const tree = (query: string) => () => session.request(`/api/v1/documents/tree?workspaceId=${session.workspaceId}${query}`);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { dropDatabase, freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from './support/spawned-app';
+import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from './support/spawned-app';
+import { dropDatabase } from './support/test-host';
 import { TEST_RUN_ID } from './support/test-config';
 
 const appEnv = (database: string, port: number) => ({ ...spawnedAppEnv(database, port, 'proc') });

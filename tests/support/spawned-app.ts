@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { projectRoot } from '../../core/platform/config';
 import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL } from './test-config';
 
@@ -31,18 +30,6 @@ export function spawnedAppEnv(database: string, port: number, scope: string): Re
     PASSWORD_HASH_COST: '14',
     LOG_LEVEL: 'info',
   };
-}
-
-export async function dropDatabase(database: string): Promise<void> {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${database}" with (force)`);
-  } finally {
-    await admin.end();
-  }
 }
 
 export interface SpawnedApp {

@@ -22,9 +22,9 @@ export async function startTestHost(options: Partial<HostOptions> & { configOver
   return { host, baseUrl: `http://127.0.0.1:${port}`, stop: () => host.stop() };
 }
 
-async function dropTestDatabase(): Promise<void> {
+/** Drops one database of this machine's PostgreSQL, with whatever sessions are still connected to it. */
+export async function dropDatabase(database: string): Promise<void> {
   const url = new URL(TEST_DATABASE_URL);
-  const database = url.pathname.slice(1);
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
@@ -34,6 +34,8 @@ async function dropTestDatabase(): Promise<void> {
     await admin.end();
   }
 }
+
+const dropTestDatabase = () => dropDatabase(new URL(TEST_DATABASE_URL).pathname.slice(1));
 
 async function deleteTestRedisKeys(): Promise<void> {
   const redis = createClient({ url: TEST_REDIS_URL });
