@@ -7,6 +7,7 @@ import { membershipGuard, sessionGuard } from '../workspaces/access';
 import { NOTIFICATION_NOT_FOUND, type NotificationService } from './notification-service';
 import { NotificationStreams } from './notification-streams';
 import { notificationBatchQuerySchema, notificationListQuerySchema, notificationStreamQuerySchema } from './schemas';
+import type { NotificationBatchResponse } from './wire';
 
 /** Whose notifications a request is about: the signed-in member's, in the workspace it names. */
 const owner = (req: Request) => ({ userId: requireUser(req).id, workspaceId: requireMembership(req).workspace.id });
@@ -27,7 +28,8 @@ export function notificationRoutes(container: Container): Router {
 
   router.get('/notifications/batch', ...member, async (req, res) => {
     const { userId, workspaceId } = owner(req);
-    res.json({ notifications: await notifications.batch(userId, workspaceId, parseBody(notificationBatchQuerySchema, req.query)) });
+    const answer: NotificationBatchResponse = { notifications: await notifications.batch(userId, workspaceId, parseBody(notificationBatchQuerySchema, req.query)) };
+    res.json(answer);
   });
 
   router.post('/notifications/read-all', ...member, async (req, res) => {

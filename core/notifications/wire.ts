@@ -101,7 +101,6 @@ export interface NotificationStreamEndEvent {
 
 /** Stream `mode`: every notification (`all`, the default) or only the SYNC_* ones (`sync`). */
 export const NOTIFICATION_STREAM_MODES = ['all', 'sync'] as const;
-export type NotificationStreamMode = (typeof NOTIFICATION_STREAM_MODES)[number];
 
 export const NOTIFICATION_PAGE_SIZE = 20;
 export const NOTIFICATION_BELL_SIZE = 10;

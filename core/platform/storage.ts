@@ -1,3 +1,4 @@
+import { create as contentDisposition } from 'content-disposition';
 import {
   BlobSASPermissions,
   BlobServiceClient,
@@ -20,14 +21,6 @@ export interface SignedUrl {
 
 /** Clock drift between this server and the store must not make a fresh URL "not yet valid". */
 const CLOCK_SKEW_MS = 60_000;
-
-/** What lets the browser tell a download's name: ASCII fallback plus the exact name in RFC 5987 form. */
-export function contentDispositionOf(filename: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
-  const cleaned = filename.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim() || 'download';
-  const ascii = cleaned.replace(/[^\x20-\x7e]/g, '_').replace(/["%;]/g, '_');
-  const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 const isNotFound = (error: unknown) => error instanceof RestError && error.statusCode === 404;
 
@@ -88,7 +81,8 @@ export class StorageService {
       startsOn: new Date(Date.now() - CLOCK_SKEW_MS),
       expiresOn: expiresAt,
       protocol: SASProtocol.HttpsAndHttp,
-      contentDisposition: contentDispositionOf(options.filename),
+      // An ASCII fallback plus the exact name in RFC 5987 form, so every browser saves the file under its name.
+      contentDisposition: contentDisposition(options.filename),
       contentType: options.contentType,
     });
     return { url, expiresAt };
