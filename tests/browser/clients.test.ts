@@ -7,7 +7,7 @@ import { gstinCheckCharacter } from '../../core/clients/gstin';
 import { BULK_IMPORT_COLUMNS } from '../../core/clients/schemas';
 import type { BrowserSession } from '../support/browser';
 import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
+import { browserSuite, inputValueBecomes, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
 import { STRONG_PASSWORD } from '../support/http';
 import { sharedHost } from '../support/root-hooks';
 
@@ -299,7 +299,9 @@ describe('browser: clients', function () {
     await settledScreenshot(journey.session, 'clients-list-no-match-light');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL(journey.clientsUrl);
-    expect(await page.getByRole('searchbox', { name: 'Search clients' }).inputValue()).to.equal('');
+    const searchBox = page.getByRole('searchbox', { name: 'Search clients' });
+    await inputValueBecomes(searchBox, '');
+    expect(await searchBox.inputValue()).to.equal('');
 
     await page.goto(`${journey.clientsUrl}?type=BUSINESS`);
     await table.getByRole('link', { name: 'Zephyr Logistics' }).waitFor();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from './browser';
 import type { signInBrowserContext } from './browser-auth';
 
@@ -55,3 +55,9 @@ export function unexpectedConsoleErrors(session: BrowserSession, expectedStatuse
 }
 
 export const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Workspace' });
+
+/** Waits until an input shows `value`: a field bound to the address catches up one render after the address changes. */
+export async function inputValueBecomes(input: Locator, value: string, timeoutMs = 5_000): Promise<void> {
+  const handle = await input.elementHandle();
+  await input.page().waitForFunction(([element, expected]) => (element as HTMLInputElement).value === expected, [handle, value] as const, { timeout: timeoutMs });
+}
