@@ -24,7 +24,7 @@ import { buildApp } from './app';
 import { buildContainer } from './container';
 import { migrateAll } from './migrate';
 import { discoverPlugins, orderPlugins } from './plugin-discovery';
-import { loadPluginDefinitions, PluginRegistry } from './plugin-registry';
+import { loadPluginDefinitions, PluginRegistry, validateContributions } from './plugin-registry';
 
 export type Role = 'all' | 'web' | 'worker';
 
@@ -63,6 +63,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   // Manifests and plugin code are checked before any connection is made: a broken plugin stops start-up at once.
   const ordered = orderPlugins(discoverPlugins(options.pluginDirs ?? DEFAULT_PLUGIN_DIRS), coreVersion());
   const plugins = await loadPluginDefinitions(ordered);
+  validateContributions(plugins);
   const registry = new PluginRegistry(plugins);
 
   await ensureDatabase(config.databaseUrl);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isDefinedPlugin, type DefinedPlugin, type PluginContributions } from '../plugin-api/define-plugin';
+import { isDefinedPlugin, type DefinedPlugin } from '../plugin-api/define-plugin';
+import { CORE_EXTENSION_POINTS, type ExtensionPoint } from '../plugin-api/extension-points';
 import type { PluginManifest } from '../plugin-api/manifest';
 import type { PermissionTable } from '../workspaces/permissions';
 import { PluginLoadError, type DiscoveredPlugin } from './plugin-discovery';
@@ -28,6 +29,43 @@ export async function loadPluginDefinitions(ordered: DiscoveredPlugin[]): Promis
     loaded.push({ ...plugin, definition: module.default });
   }
   return loaded;
+}
+
+/**
+ * Every contribution names a point of the core, of the plugin itself or of a plugin it requires, and has that
+ * point's shape; the problems of all plugins are reported together.
+ */
+export function validateContributions(plugins: LoadedPlugin[]): void {
+  const points = new Map<string, { point: ExtensionPoint<never>; owner: string | null }>(
+    CORE_EXTENSION_POINTS.map((point) => [point.id, { point, owner: null }]),
+  );
+  const problems: string[] = [];
+  for (const plugin of plugins) {
+    for (const point of plugin.definition?.extensionPoints ?? []) {
+      if (points.has(point.id)) problems.push(`Plugin ${plugin.manifest.id}: extension point ${point.id} is already declared by ${points.get(point.id)?.owner ?? 'the core'}`);
+      else points.set(point.id, { point, owner: plugin.manifest.id });
+    }
+  }
+  for (const plugin of plugins) {
+    const id = plugin.manifest.id;
+    for (const contribution of plugin.definition?.contributes ?? []) {
+      const declared = points.get(contribution.point);
+      if (!declared) {
+        problems.push(`Plugin ${id}: contributes to ${contribution.point}, which no installed plugin declares`);
+        continue;
+      }
+      if (declared.owner && declared.owner !== id && !plugin.manifest.requires.plugins.includes(declared.owner)) {
+        problems.push(`Plugin ${id}: contributes to ${contribution.point} of ${declared.owner} without requiring ${declared.owner}`);
+        continue;
+      }
+      const checked = declared.point.schema.safeParse(contribution.value);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        problems.push(`Plugin ${id}: its ${contribution.point} contribution is invalid at ${issue?.path.join('.') || 'the top'}: ${issue?.message}`);
+      }
+    }
+  }
+  if (problems.length) throw new PluginLoadError(problems);
 }
 
 /** The installed plugins, in dependency order. */
@@ -64,10 +102,12 @@ export class PluginRegistry {
     return table;
   }
 
-  contributions<K extends keyof PluginContributions>(point: K): { pluginId: string; value: NonNullable<PluginContributions[K]> }[] {
-    return this.plugins.flatMap((plugin) => {
-      const value = plugin.definition?.contributes?.[point];
-      return value === undefined ? [] : [{ pluginId: plugin.manifest.id, value: value as NonNullable<PluginContributions[K]> }];
-    });
+  /** Every plugin's contributions to one extension point, in dependency order. */
+  contributions<T>(point: ExtensionPoint<T>): { pluginId: string; value: T }[] {
+    return this.plugins.flatMap((plugin) =>
+      (plugin.definition?.contributes ?? [])
+        .filter((contribution) => contribution.point === point.id)
+        .map((contribution) => ({ pluginId: plugin.manifest.id, value: contribution.value as T })),
+    );
   }
 }

@@ -4,6 +4,7 @@ import { raw } from 'objection';
 import { PluginLoadError } from '../host/plugin-discovery';
 import type { PluginRegistry } from '../host/plugin-registry';
 import { notFound } from '../platform/errors';
+import { notificationEventTypesPoint } from '../plugin-api/extension-points';
 import type { EventBus } from '../platform/events';
 import type { Logger } from '../platform/logger';
 import type { JobContext } from '../platform/queue';
@@ -21,13 +22,6 @@ import {
   type NotificationMetadata,
   type NotificationPriority,
 } from './wire';
-
-declare module '../plugin-api/define-plugin' {
-  interface PluginContributions {
-    /** Event types of the notifications the plugin raises, upper snake case (e.g. `DSC_EXPIRING`). */
-    notificationEventTypes: string[];
-  }
-}
 
 export const NOTIFICATIONS_CHANGED_EVENT = 'notifications.changed';
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
@@ -108,7 +102,7 @@ export class NotificationService {
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(TOKENS.PluginRegistry) registry: PluginRegistry,
   ) {
-    for (const { pluginId, value } of registry.contributions('notificationEventTypes')) {
+    for (const { pluginId, value } of registry.contributions(notificationEventTypesPoint)) {
       for (const eventType of value) {
         if (!EVENT_TYPE_PATTERN.test(eventType)) throw new PluginLoadError([`Plugin ${pluginId}: notification event type "${eventType}" is not upper snake case`]);
         this.eventTypes.add(eventType);

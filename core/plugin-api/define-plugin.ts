@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { Container, ContainerModule } from 'inversify';
 import type { Membership, SessionUser } from '../platform/http';
 import type { JobDefinition } from '../platform/queue';
+import type { Contribution, ExtensionPoint } from './extension-points';
 
 export interface PluginRouteContext {
   user: SessionUser;
@@ -38,12 +39,6 @@ export interface PluginJobPayload {
   workspaceId: number;
 }
 
-/**
- * Extension points of the core that plugins fill. Core domains add their points here by declaration
- * merging as they gain them (dashboard figures, client-page sections, search providers, ...).
- */
-export interface PluginContributions {}
-
 export type PluginJob = JobDefinition<PluginJobPayload & Record<string, unknown>>;
 
 /** What a plugin's demo seed works with: the demo workspace (as its owner) and the demo clients already made. */
@@ -63,7 +58,10 @@ export interface PluginDefinition {
   /** The plugin's jobs, or a function of the container that makes them (for handlers that use the plugin's services). */
   jobs?: PluginJob[] | ((container: Container) => PluginJob[]);
   exports?: symbol[];
-  contributes?: Partial<PluginContributions>;
+  /** Extension points this plugin offers to others, declared with `createExtensionPoint` in its `server/tokens.ts`. */
+  extensionPoints?: ExtensionPoint<never>[];
+  /** What the plugin adds to the core's and other plugins' extension points: `point.contribute(value)`, any number each. */
+  contributes?: Contribution[];
   /** Adds sample data to a fresh demo workspace where the plugin is enabled (`npm start` on an empty database). */
   seedDemo?: (context: PluginDemoSeedContext) => Promise<void>;
 }

@@ -2,8 +2,8 @@
  * What a plugin may import from the core. Anything else of the core is private to it.
  */
 export { definePlugin } from './define-plugin';
+export * from './extension-points';
 export type {
-  PluginContributions,
   PluginDefinition,
   PluginDemoSeedContext,
   PluginJob,
