@@ -2,20 +2,8 @@ import type { ZodError } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
-const HTTP_ERROR_BRAND = Symbol.for('core.HttpError');
-
 /** An error whose message is safe to show to the user as is; the single error handler turns it into `{ error, details? }`. */
 export class HttpError extends Error {
-  readonly [HTTP_ERROR_BRAND] = true;
-
-  /**
-   * Recognised by brand, not by class identity: under the test runner the core is loaded as CommonJS while plugins
-   * are imported as ES modules, so a plugin's HttpError is a second copy of this class.
-   */
-  static [Symbol.hasInstance](value: unknown): boolean {
-    return typeof value === 'object' && value !== null && (value as { [HTTP_ERROR_BRAND]?: boolean })[HTTP_ERROR_BRAND] === true;
-  }
-
   constructor(
     readonly status: number,
     message: string,
