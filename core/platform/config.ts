@@ -49,6 +49,7 @@ const configSchema = z.object({
   AZURITE_BLOB_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   STORAGE_WORKSPACE_LIMIT_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
   STORAGE_MAX_FILE_SIZE_BYTES: z.coerce.number().int().positive().default(5_242_880),
+  EXTRA_PLUGIN_DIRS: z.string().optional(),
 });
 
 type RawConfig = z.infer<typeof configSchema>;
@@ -80,6 +81,8 @@ export interface Config {
     workspaceLimitBytes: number;
     maxFileSizeBytes: number;
   };
+  /** Folders of plugin folders loaded after the product's own `plugins/` (absolute, or relative to the project). */
+  extraPluginDirs: string[];
 }
 
 export class ConfigError extends Error {
@@ -172,5 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workspaceLimitBytes: raw.STORAGE_WORKSPACE_LIMIT_BYTES,
       maxFileSizeBytes: raw.STORAGE_MAX_FILE_SIZE_BYTES,
     },
+    extraPluginDirs: (raw.EXTRA_PLUGIN_DIRS ?? '')
+      .split(',')
+      .map((dir) => dir.trim())
+      .filter(Boolean)
+      .map((dir) => path.resolve(projectRoot, dir)),
   };
 }

@@ -14,6 +14,12 @@ export interface BlobProperties {
   contentType: string | null;
 }
 
+export interface StoredBlob {
+  name: string;
+  size: number;
+  createdOn: Date;
+}
+
 export interface SignedUrl {
   url: string;
   expiresAt: Date;
@@ -116,8 +122,23 @@ export class StorageService {
   /** Names of the blobs under a prefix (e.g. one workspace's folder). */
   async list(prefix: string): Promise<string[]> {
     const names: string[] = [];
-    for await (const blob of this.container.listBlobsFlat({ prefix })) names.push(blob.name);
+    for await (const blob of this.blobs(prefix)) names.push(blob.name);
     return names;
+  }
+
+  /** The blobs under a prefix with their sizes and creation times, fetched page by page as they are read. */
+  async *blobs(prefix: string): AsyncIterable<StoredBlob> {
+    for await (const blob of this.container.listBlobsFlat({ prefix })) {
+      const { contentLength, createdOn, lastModified } = blob.properties;
+      yield { name: blob.name, size: contentLength ?? 0, createdOn: createdOn ?? lastModified };
+    }
+  }
+
+  /** The first segments of the blob names that have a `/` (each workspace's folder), without the slash. */
+  async *topLevelFolders(): AsyncIterable<string> {
+    for await (const item of this.container.listBlobsByHierarchy('/')) {
+      if (item.kind === 'prefix') yield item.name.slice(0, -1);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { ActivityService } from '../activity/activity-service';
-import type { PluginRegistry } from '../host/plugin-registry';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import type { NotificationService } from '../notifications/notification-service';
 import type { PluginManifest } from '../plugin-api/manifest';
 import type { Config } from '../platform/config';
@@ -49,6 +49,17 @@ export class WorkspacePluginsService {
     if (!manifest) return false;
     const row = await this.knex('workspace_plugins').where({ workspace_id: workspaceId, plugin_id: pluginId }).first('enabled');
     return row ? Boolean(row.enabled) : manifest.defaultEnabled;
+  }
+
+  /** Ids of the workspaces where the plugin is on, in id order (the same default rule as `isEnabled`). */
+  async enabledWorkspaceIds(pluginId: string, trx?: Knex.Transaction): Promise<number[]> {
+    const manifest = this.registry.get(pluginId)?.manifest;
+    if (!manifest) return [];
+    return (trx ?? this.knex)('workspaces as w')
+      .leftJoin('workspace_plugins as p', (join) => join.on('p.workspace_id', 'w.id').andOnVal('p.plugin_id', pluginId))
+      .whereRaw('coalesce(p.enabled, ?)', [manifest.defaultEnabled])
+      .orderBy('w.id')
+      .pluck('w.id');
   }
 
   /** Records each installed plugin's default for a new workspace, so later changes of a default do not move it. */
