@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './platform/config';
-import { createHost, type Role } from './host/host';
-import { PluginLoadError } from './host/plugin-discovery';
+import { createHost, migrateOnly, type Role } from './host/host';
+import { PluginLoadError } from './plugins/plugin-discovery';
 import { seedDemoWorkspace } from './host/seed-demo';
 
 const { values } = parseArgs({
@@ -13,11 +13,11 @@ async function main(): Promise<void> {
   const role = values.role as Role;
   if (!['all', 'web', 'worker'].includes(role)) throw new ConfigError([`--role: must be all, web or worker, not "${role}"`]);
   const config = loadConfig();
-  const host = await createHost({ config, role: values['migrate-only'] ? 'worker' : role });
   if (values['migrate-only']) {
-    await host.stop();
+    await migrateOnly({ config });
     return;
   }
+  const host = await createHost({ config, role });
   if (role !== 'worker' && config.seedDemo) {
     const demo = await seedDemoWorkspace(host.container);
     if (demo) {

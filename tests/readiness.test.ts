@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { TcpProxy } from './support/tcp-proxy';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from './support/test-config';
-import { startTestHost, type RunningHost } from './support/test-host';
+import { TcpProxy } from '../core/plugin-api/testing/tcp-proxy';
+import { NO_WORKER_REASON } from '../core/host/health';
+import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL } from '../core/plugin-api/testing/test-config';
+import { startTestHost, type RunningHost } from '../core/plugin-api/testing/test-host';
 
 /** The acceptance bound: an outage is reported within 2 s. */
 const READINESS_ANSWER_MS = 2000;
@@ -50,10 +51,23 @@ describe('health and readiness', () => {
     expect(response.body).to.deep.equal({ status: 'ok' });
   });
 
-  it('answers /readyz 200 when PostgreSQL and Redis are reachable', async () => {
+  it('answers /readyz 200 when PostgreSQL and Redis are reachable and a worker is alive (the shared test host runs one)', async () => {
     const response = await readiness(running.baseUrl);
     expect(response.status).to.equal(200);
-    expect(response.body).to.deep.equal({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
+    expect(response.body).to.deep.equal({ status: 'ready', checks: { postgres: 'ok', redis: 'ok', workers: 'ok' } });
+  });
+
+  it('answers /readyz 200 degraded, with the reason, when no worker has been seen for 30 s', async function () {
+    this.timeout(30_000);
+    // Its own key prefix: no worker has ever beaten there.
+    const alone = await startTestHost({ role: 'web', configOverrides: { REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}no-workers:` } });
+    try {
+      const response = await readiness(alone.baseUrl);
+      expect(response.status).to.equal(200);
+      expect(response.body).to.deep.equal({ status: 'degraded', reason: NO_WORKER_REASON, checks: { postgres: 'ok', redis: 'ok', workers: 'none' } });
+    } finally {
+      await alone.stop();
+    }
   });
 
   it('answers 503 within 2 s while Redis is down, API requests get 503 not 500, and it recovers without a restart', async function () {
@@ -63,7 +77,7 @@ describe('health and readiness', () => {
     await redis.cut();
     const down = await readiness(running.baseUrl);
     expect(down.status).to.equal(503);
-    expect(down.body.checks).to.deep.equal({ postgres: 'ok', redis: 'unreachable' });
+    expect(down.body.checks).to.deep.equal({ postgres: 'ok', redis: 'unreachable', workers: 'unknown' });
     const api = await visitor.get('/axal/auth/session').timeout(5000);
     expect(api.status).to.equal(503);
     expect(api.body.error).to.match(/temporarily unavailable/);
@@ -77,7 +91,7 @@ describe('health and readiness', () => {
     await postgres.cut();
     const down = await readiness(running.baseUrl);
     expect(down.status).to.equal(503);
-    expect(down.body.checks).to.deep.equal({ postgres: 'unreachable', redis: 'ok' });
+    expect(down.body.checks).to.deep.equal({ postgres: 'unreachable', redis: 'ok', workers: 'ok' });
 
     await postgres.restore();
     await eventuallyReady(running.baseUrl);

@@ -143,6 +143,15 @@ export interface CredentialImportView {
   total: number;
   completed: number;
   results: CredentialImportResult[];
+  /** True while the import is unfinished and no worker process has been seen for 30 s: it cannot move until one runs. */
+  waitingForWorker: boolean;
+}
+
+export const WAITING_FOR_WORKER_MESSAGE = 'Waiting for a worker: no background worker has been running for 30 seconds. The import goes on as soon as one starts.';
+
+/** An import whose every row failed has failed, as its notification says; any row imported makes it completed. */
+export function finishedImportStatus(results: readonly CredentialImportResult[]): 'completed' | 'failed' {
+  return results.some((result) => result.outcome !== 'failed') ? 'completed' : 'failed';
 }
 
 export function countOutcomes(results: CredentialImportResult[]): Record<CredentialImportOutcome, number> {

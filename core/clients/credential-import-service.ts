@@ -12,9 +12,11 @@ import type { Membership, SessionUser } from '../platform/http';
 import type { Logger } from '../platform/logger';
 import { JOB_SKIPPED, type JobContext, type JobDefinition, type QueueService } from '../platform/queue';
 import { TOKENS } from '../platform/tokens';
+import { WorkerHeartbeat } from '../platform/worker-heartbeat';
 import { ClientService } from './client-service';
 import {
   countOutcomes,
+  finishedImportStatus,
   type CredentialImportOutcome,
   type CredentialImportResult,
   type CredentialImportRow,
@@ -57,6 +59,7 @@ export class CredentialImportService {
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(ClientService) private readonly clients: ClientService,
     @inject(CredentialService) private readonly credentials: CredentialService,
+    @inject(WorkerHeartbeat) private readonly workers: WorkerHeartbeat,
   ) {}
 
   job(): JobDefinition<CredentialImportJobPayload> {
@@ -101,15 +104,28 @@ export class CredentialImportService {
   }
 
   async view(workspaceId: number, importId: string): Promise<CredentialImportView> {
+    const record = await this.find(workspaceId, importId);
+    const unfinished = record.status === 'queued' || record.status === 'running';
+    return {
+      importId: record.externalId,
+      status: record.status,
+      total: record.total,
+      completed: record.completed,
+      results: record.results,
+      waitingForWorker: unfinished && !(await this.workers.anyAlive()),
+    };
+  }
+
+  private async find(workspaceId: number, importId: string): Promise<CredentialImport> {
     const record = await CredentialImport.inWorkspace(workspaceId).where('external_id', importId).first();
     if (!record) throw notFound(IMPORT_NOT_FOUND);
-    return { importId: record.externalId, status: record.status, total: record.total, completed: record.completed, results: record.results };
+    return record;
   }
 
   /** The job: answers with the import's state, not its results, which may be long and stay in the database. */
   async run({ workspaceId, importId }: CredentialImportJobPayload, context: Pick<JobContext, 'reportProgress' | 'finalAttempt'>): Promise<CredentialImportState | typeof JOB_SKIPPED> {
     const state = async (): Promise<CredentialImportState> => {
-      const { status, total, completed } = await this.view(workspaceId, importId);
+      const { status, total, completed } = await this.find(workspaceId, importId);
       return { status, total, completed };
     };
     const record = await CredentialImport.inWorkspace(workspaceId).where('external_id', importId).first();
@@ -132,6 +148,8 @@ export class CredentialImportService {
       return state();
     }
 
+    // A run that finds the import running takes over from one that stopped (its worker killed, or a retry).
+    this.logger.info({ importId, completed: record.completed, total: record.total }, record.status === 'running' ? 'credential import resumed' : 'credential import started');
     const started = await CredentialImport.query().findById(record.id).where('status', 'queued').patch({ status: 'running' });
     if (started) await notification.started({ title: 'Credential import started', message: `Importing ${record.total} ${record.total === 1 ? 'row' : 'rows'} of portal credentials` });
     try {
@@ -184,11 +202,11 @@ export class CredentialImportService {
     const failedClients: FailedClient[] = results
       .filter((result) => result.outcome === 'failed')
       .map((result) => ({ clientName: nameOf.get(result.row) ?? result.panNumber, error: result.error ?? 'Failed' }));
-    const imported = results.length - failedClients.length;
-    if (!imported) {
+    if (finishedImportStatus(results) === 'failed') {
       await notification.failed({ title: 'Credential import failed', message: `None of the ${results.length} rows could be imported.`, priority: 'high', failedClients }, trx);
       return;
     }
+    const imported = results.length - failedClients.length;
     const failures = failedClients.length ? `; ${failedClients.length} failed` : '';
     await notification.completed(
       { title: 'Credential import completed', message: `${imported} of ${results.length} rows imported${failures}.`, priority: failedClients.length ? 'high' : 'medium', failedClients },
@@ -217,7 +235,7 @@ export class CredentialImportService {
         completed,
         results: trx.raw('results || ?::jsonb', [JSON.stringify(results)]),
         updated_at: trx.fn.now(),
-        ...(finished ? { status: 'completed', rows_ciphertext: null } : {}),
+        ...(finished ? { status: finishedImportStatus([...current.results, ...results]), rows_ciphertext: null } : {}),
       });
     if (finished) {
       await this.activity.record(

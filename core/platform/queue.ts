@@ -33,7 +33,15 @@ export type JobGuard = (payload: any) => Promise<boolean>;
 export const JOB_SKIPPED = { skipped: true } as const;
 
 const defaults: Required<JobOptions> = { retries: 3, backoffMs: 2000, timeoutMs: 5 * 60_000, concurrency: 2 };
-const STALLED_CHECK_INTERVAL_MS = 5000;
+/**
+ * A worker clears its running jobs from Bee-Queue's `stalling` set every half interval; a check finds the jobs left
+ * there for a whole interval (their worker was killed or hangs) and queues them again. A killed worker's job is thus
+ * taken over within 2 x (STALL_INTERVAL_MS + STALLED_CHECK_INTERVAL_MS) = 7 s by a surviving worker, and within
+ * 3.5 s of a restarted one's start (Bee-Queue checks when a worker starts). A worker keeps its job unless its event
+ * loop is blocked for half an interval or more, so jobs must stay idempotent, as they are for retries anyway.
+ */
+const STALL_INTERVAL_MS = 2500;
+const STALLED_CHECK_INTERVAL_MS = 1000;
 
 interface RegisteredJob {
   definition: JobDefinition;
@@ -70,6 +78,7 @@ export class QueueService {
       getEvents: !isWorker,
       sendEvents: true,
       activateDelayedJobs: isWorker,
+      stallInterval: STALL_INTERVAL_MS,
       removeOnSuccess: true,
       removeOnFailure: false,
     };
@@ -98,6 +107,7 @@ export class QueueService {
       worker.on('failed', (failed, error) =>
         this.logger.error({ job: fullName, jobId: failed.id, err: error.message }, 'job failed'),
       );
+      worker.on('stalled', (jobId) => this.logger.warn({ job: fullName, jobId }, 'stalled job queued again: its worker stopped answering'));
       const concurrency = job.definition.concurrency ?? defaults.concurrency;
       worker.process(concurrency, async (beeJob: BeeQueue.Job<unknown>) => {
         if (job.guard && !(await job.guard(beeJob.data))) return JOB_SKIPPED;
@@ -121,7 +131,8 @@ export class QueueService {
     await Promise.all(
       [...this.jobs.values()].map(async (job) => {
         if (job.stalledTimer) clearInterval(job.stalledTimer);
-        await Promise.all([job.worker?.close(timeoutMs), job.producer?.close(timeoutMs)].map((closing) => closing?.catch(() => undefined)));
+        const open = [job.worker, job.producer].filter((queue) => queue !== undefined);
+        await Promise.all(open.map((queue) => queue.close(timeoutMs).catch(() => undefined)));
         job.worker = undefined;
         job.producer = undefined;
       }),

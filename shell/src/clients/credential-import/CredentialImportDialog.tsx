@@ -52,14 +52,15 @@ export function CredentialImportDialog({ workspaceId, isOpen, onClose }: Credent
 
   const progress = useCredentialImportProgress(workspaceId, started?.importId ?? null);
   const finishedStatus = isImportFinished(progress.data) ? progress.data?.status : undefined;
+  const failureMessage = progress.data && progress.data.completed < progress.data.total ? 'The import stopped before every row was processed.' : 'None of the rows could be imported.';
   useEffect(() => {
     if (!finishedStatus) return;
-    if (finishedStatus === 'failed') void showToast({ title: IMPORT_FAILED, message: 'The import stopped before every row was processed.', intent: 'danger' });
+    if (finishedStatus === 'failed') void showToast({ title: IMPORT_FAILED, message: failureMessage, intent: 'danger' });
     else void showToast({ message: 'Credential import completed', intent: 'success' });
     void queryClient.invalidateQueries({ queryKey: clientListsKey(workspaceId) });
     void queryClient.invalidateQueries({ queryKey: credentialsStatusKey(workspaceId) });
     void queryClient.invalidateQueries({ queryKey: [...clientsKey(workspaceId), 'detail'] });
-  }, [finishedStatus, queryClient, workspaceId]);
+  }, [finishedStatus, failureMessage, queryClient, workspaceId]);
 
   const chooseFile = async (chosen: File | undefined) => {
     const read = ++latestRead.current;

@@ -1,6 +1,6 @@
 import { Callout, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { ErrorState } from '@axal/web-sdk/ui';
-import { countOutcomes, type CredentialImportOutcome } from '../../../../core/clients/credential-import-rows';
+import { countOutcomes, WAITING_FOR_WORKER_MESSAGE, type CredentialImportOutcome } from '../../../../core/clients/credential-import-rows';
 import { isImportFinished, useCredentialImportProgress } from './credential-import-api';
 
 export const IMPORT_STARTED = 'Import started — processing will start shortly';
@@ -31,15 +31,20 @@ export function ImportProgress({ workspaceId, importId, total }: { workspaceId: 
       <Callout intent="primary" icon="time">
         {IMPORT_STARTED}
       </Callout>
+      {view?.waitingForWorker && (
+        <Callout intent="warning" icon="pause" role="status">
+          {WAITING_FOR_WORKER_MESSAGE}
+        </Callout>
+      )}
       <ProgressBar
         intent={view?.status === 'failed' ? 'danger' : finished ? 'success' : 'primary'}
         stripes={!finished}
-        animate={!finished}
+        animate={!finished && !view?.waitingForWorker}
         value={rowsTotal === 0 ? 0 : completed / rowsTotal}
         aria-label="Rows processed"
       />
       <p aria-live="polite">
-        {view?.status === 'completed' ? 'Import completed: ' : view?.status === 'failed' ? 'Import stopped: ' : ''}
+        {view?.status === 'completed' ? 'Import completed: ' : view?.status === 'failed' ? 'Import failed: ' : ''}
         {completed} of {rowsTotal} rows processed
       </p>
       {finished && (

@@ -68,7 +68,6 @@ async function worksheetLines(file: File): Promise<string[][]> {
   const firstSheet = workbook.SheetNames[0];
   const sheet = firstSheet === undefined ? undefined : workbook.Sheets[firstSheet];
   if (!sheet) throw new CredentialFileError('No worksheet found', 'The workbook has no worksheet to read.');
-  // Cells as the sheet displays them, so a phone number or a numeric password reads as written.
-  const lines = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
-  return lines.map((cells) => cells.map((cell) => (typeof cell === 'string' ? cell : String(cell ?? ''))));
+  // Cells as the sheet displays them (`raw: false`), so a phone number or a numeric password reads as written; empty cells are ''.
+  return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '', blankrows: true });
 }
