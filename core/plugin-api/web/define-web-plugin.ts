@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { SearchHit } from '../extension-points';
+
+export type { SearchHit };
 
 /** The marker the shell checks before mounting a remote's module, so a wrong export fails clearly. */
 export const WEB_PLUGIN_TYPE = 'axal.web-plugin/v1';
@@ -28,6 +31,39 @@ export interface DashboardCard {
   component: ComponentType<DashboardCardProps>;
 }
 
+export interface SettingsPanelProps {
+  workspaceId: string;
+  pluginId: string;
+}
+
+/**
+ * A plugin's own editor of its settings (`settings` extension point on the server), shown on the Settings page to
+ * owners and admins instead of the form the shell generates from the settings schema. It reads and saves through
+ * `workspaces/{workspaceId}/plugins/{pluginId}/settings` itself.
+ */
+export interface SettingsPanel {
+  id: string;
+  title: string;
+  component: ComponentType<SettingsPanelProps>;
+}
+
+export interface SearchResultRendererProps {
+  hit: SearchHit;
+  workspaceId: string;
+}
+
+/**
+ * How the global search shows the hits of one `type` that the plugin's `search` provider answers. The component
+ * draws the row's content only: the shell makes it an option of the result list, highlights it, and opens `hit.url`
+ * on click or Enter. Hits of a type without a renderer show the title and subtitle.
+ */
+export interface SearchResultRenderer {
+  type: string;
+  /** Heading of the group these hits are listed under, e.g. `Tasks`; the type itself when absent. */
+  groupTitle?: string;
+  component: ComponentType<SearchResultRendererProps>;
+}
+
 export interface WebPluginDefinition {
   /** Must equal the plugin's manifest id. */
   id: string;
@@ -35,6 +71,8 @@ export interface WebPluginDefinition {
   routes: RouteObject[];
   clientSections?: ClientSection[];
   dashboardCards?: DashboardCard[];
+  settingsPanels?: SettingsPanel[];
+  searchResultRenderers?: SearchResultRenderer[];
 }
 
 export type WebPlugin = WebPluginDefinition & { $$type: typeof WEB_PLUGIN_TYPE };

@@ -1,9 +1,11 @@
-import type { ClientSection, DashboardCard } from '@axal/web-sdk';
+import type { ClientSection, DashboardCard, SearchResultRenderer, SettingsPanel } from '@axal/web-sdk';
 import type { LoadedPluginState } from './workspace-plugins';
 
 interface Slots {
   clientSections: ClientSection;
   dashboardCards: DashboardCard;
+  settingsPanels: SettingsPanel;
+  searchResultRenderers: SearchResultRenderer;
 }
 
 export interface Contribution<T> {
@@ -11,6 +13,9 @@ export interface Contribution<T> {
   pluginName: string;
   item: T;
 }
+
+/** Slots whose items carry no `order` keep the plugins' order (the sort is stable). */
+const orderOf = (item: object): number => ('order' in item && typeof item.order === 'number' ? item.order : 0);
 
 /** What the loaded plugins put into one extension slot of the shell, in their declared order. */
 export function contributionsTo<K extends keyof Slots>(loaded: LoadedPluginState[], slot: K): Contribution<Slots[K]>[] {
@@ -20,5 +25,5 @@ export function contributionsTo<K extends keyof Slots>(loaded: LoadedPluginState
         ? ((state.plugin[slot] ?? []) as Slots[K][]).map((item) => ({ pluginId: state.entry.id, pluginName: state.entry.name, item }))
         : [],
     )
-    .sort((a, b) => a.item.order - b.item.order);
+    .sort((a, b) => orderOf(a.item) - orderOf(b.item));
 }

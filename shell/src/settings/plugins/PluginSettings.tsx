@@ -1,8 +1,9 @@
 import { Callout, Card, Classes, H3, Switch, Tag } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiV1, usePermission, useWorkspaceRole } from '@axal/web-sdk';
+import { apiV1, roleQueryKey, usePermission, useWorkspaceRole } from '@axal/web-sdk';
 import { ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { useWorkspacePluginList, workspacePluginsKey, type WorkspacePluginEntry } from '../../plugins/workspace-plugins';
+import { PluginSettingsSections } from './PluginSettingsSections';
 
 interface PluginCardProps {
   workspaceId: string;
@@ -15,8 +16,13 @@ function PluginCard({ workspaceId, plugin, requiredNames, canSwitch }: PluginCar
   const queryClient = useQueryClient();
   const toggle = useMutation({
     mutationFn: (enabled: boolean) => apiV1(`/workspaces/${workspaceId}/plugins/${plugin.id}`, { method: 'PUT', body: { enabled } }),
-    // Waiting for the new list keeps the switch on the requested side until the sidebar has it too.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: workspacePluginsKey(workspaceId) }),
+    // Waiting for the new list keeps the switch on the requested side until the sidebar has it too; the member's
+    // permissions follow the switch, since a switched-off plugin's permissions are not in force.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: workspacePluginsKey(workspaceId) }),
+        queryClient.invalidateQueries({ queryKey: roleQueryKey(workspaceId) }),
+      ]),
   });
   const switchTo = (enabled: boolean) =>
     toggle.mutate(enabled, {
@@ -94,6 +100,7 @@ export function PluginSettings({ workspaceId }: { workspaceId: string }) {
           />
         ))}
       </div>
+      {canSwitch && <PluginSettingsSections workspaceId={workspaceId} />}
     </section>
   );
 }
