@@ -1,46 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import type { QueryBuilder } from 'objection';
 import type { ActivityService } from '../activity/activity-service';
-import { badRequest, conflict, notFound } from '../platform/errors';
+import type { PluginRegistry } from '../plugins/plugin-registry';
+import { clientLifecyclePoint } from '../plugin-api/extension-points';
+import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
+import type { EventBus } from '../platform/events';
 import { DecryptionError, type CryptoService } from '../platform/crypto';
 import { parseBody, type Membership, type SessionUser } from '../platform/http';
+import type { Logger } from '../platform/logger';
 import { TOKENS } from '../platform/tokens';
 import type { ImportRow, RowError } from './client-csv';
 import { clientCursorOf, positionOfCursor } from './client-cursor';
+import { afterCommit, CLIENT_EVENTS, publishClientEvents, type ClientEvent, type ClientEventTopic } from './client-events';
+import { matchSearch } from './client-search';
 import { gstinWarnings } from './gstin';
 import { Client, ClientCredential, ClientNote } from './models';
-import { clientTypeOfPan, GSTIN_PATTERN, importedClientSchema, PAN_PATTERN, type ClientInput, type ClientPatch, type ClientType, type ImportedClientInput, type Platform } from './schemas';
+import { clientTypeOfPan, importedClientSchema, type ClientInput, type ClientPatch, type ClientType, type ImportedClientInput } from './schemas';
+import type { ClientDetailView, ClientListEntry, ClientView } from './wire';
 
 export const CLIENT_NOT_FOUND = 'Client not found';
 export const DUPLICATE_PAN = 'A client with this PAN already exists in this workspace';
 export const DUPLICATE_EMAIL = 'A client with this email already exists in this workspace';
-
-/** The one text the list search matches; it must stay exactly the expression of the clients_search_trgm index. */
-const SEARCH_DOCUMENT =
-  "lower(name) || chr(10) || lower(email) || chr(10) || lower(pan_number) || chr(10) || lower(coalesce(gstin, '')) || chr(10) || phone";
-
-export interface ClientView {
-  externalId: string;
-  clientType: ClientType;
-  name: string;
-  email: string;
-  phone: string;
-  panNumber: string;
-  tan: string | null;
-  industry: string | null;
-  gstin?: string | null;
-  contactPerson?: string | null;
-  businessAddress?: string | null;
-  residentialAddress?: string | null;
-  /** Always masked, XXXX-XXXX-1234; the full number only through revealAadhaar. */
-  aadhaarNumber?: string | null;
-  dateOfBirth?: string | null;
-  occupation?: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
 
 export interface NoteView {
   externalId: string;
@@ -49,10 +30,7 @@ export interface NoteView {
   dateAdded: Date;
 }
 
-export interface CredentialStatus {
-  platformName: Platform;
-  isValid: boolean;
-}
+export type { CredentialStatus } from './wire';
 
 export const maskedAadhaar = (lastFour: string | null) => (lastFour ? `XXXX-XXXX-${lastFour}` : null);
 
@@ -66,8 +44,8 @@ export function viewOf(client: Client): ClientView {
     panNumber: client.panNumber,
     tan: client.tan,
     industry: client.industry,
-    createdAt: client.createdAt,
-    updatedAt: client.updatedAt,
+    createdAt: client.createdAt.toISOString(),
+    updatedAt: client.updatedAt.toISOString(),
   };
   return client.clientType === 'BUSINESS'
     ? { ...common, gstin: client.gstin, contactPerson: client.contactPerson, businessAddress: client.businessAddress }
@@ -86,23 +64,6 @@ const aadhaarContext = (workspaceId: number, clientExternalId: string) => `works
 /** Rows per INSERT statement: PostgreSQL takes at most 65,535 bound values in one. */
 const IMPORT_CHUNK_ROWS = 1000;
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-/**
- * A complete PAN or GSTIN is an identifier, not a fragment: it finds the client holding it (a PAN also finds the
- * businesses whose GSTIN embeds it) through plain indexes. Any other term matches anywhere in the search document.
- */
-function matchSearch(query: QueryBuilder<Client>, search: string): void {
-  const identifier = search.trim().toUpperCase();
-  if (PAN_PATTERN.test(identifier)) {
-    query.where((match) => match.where('pan_number', identifier).orWhereRaw('substr(gstin, 3, 10) = ?', [identifier]));
-  } else if (GSTIN_PATTERN.test(identifier)) {
-    query.where('gstin', identifier);
-  } else {
-    query.whereRaw(`${SEARCH_DOCUMENT} like ?`, [`%${escapeLike(search.toLowerCase())}%`]);
-  }
-}
-
 /** The unique indexes answer a race between two writes of the same PAN or email with the same 409 as the check before. */
 export function duplicateOf(error: unknown): Error {
   const constraint = (error as { constraint?: string }).constraint;
@@ -117,7 +78,15 @@ export class ClientService {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Crypto) private readonly crypto: CryptoService,
     @inject(TOKENS.Activity) private readonly activity: ActivityService,
+    @inject(TOKENS.Events) private readonly events: EventBus,
+    @inject(TOKENS.PluginRegistry) private readonly registry: PluginRegistry,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {}
+
+  private announce(topic: ClientEventTopic, clients: Pick<Client, 'workspaceId' | 'id' | 'externalId'>[]): Promise<void> {
+    const payloads: ClientEvent[] = clients.map((client) => ({ workspaceId: client.workspaceId, clientId: client.id, externalId: client.externalId }));
+    return publishClientEvents(this.events, this.logger, topic, payloads);
+  }
 
   async find(workspaceId: number, externalId: string, trx?: Knex.Transaction): Promise<Client> {
     const query = Client.inWorkspace(workspaceId, trx).where('clients.external_id', externalId);
@@ -129,7 +98,7 @@ export class ClientService {
   async list(
     workspaceId: number,
     options: { search?: string; type?: ClientType; limit: number; cursor?: string },
-  ): Promise<{ clients: (ClientView & { hasInvalidCredentials: boolean })[]; nextCursor: string | null }> {
+  ): Promise<{ clients: ClientListEntry[]; nextCursor: string | null }> {
     const after = options.cursor ? positionOfCursor(options.cursor) : null;
     const rows = await Client.inWorkspace(workspaceId)
       .modify((query) => {
@@ -153,7 +122,7 @@ export class ClientService {
     };
   }
 
-  async detail(workspaceId: number, externalId: string): Promise<ClientView & { credentials: CredentialStatus[] }> {
+  async detail(workspaceId: number, externalId: string): Promise<ClientDetailView> {
     const client = await this.find(workspaceId, externalId);
     const credentials = await ClientCredential.query().where('client_id', client.id).orderBy('platform');
     return { ...viewOf(client), credentials: credentials.map((credential) => ({ platformName: credential.platform, isValid: credential.isValid })) };
@@ -174,6 +143,7 @@ export class ClientService {
       .catch((error: unknown) => {
         throw duplicateOf(error);
       });
+    await this.announce(CLIENT_EVENTS.created, [client]);
     return { client: viewOf(client), warnings: gstinWarnings(client.gstin, client.panNumber) };
   }
 
@@ -199,21 +169,47 @@ export class ClientService {
       .catch((error: unknown) => {
         throw duplicateOf(error);
       });
+    await this.announce(CLIENT_EVENTS.updated, [client]);
     return { client: viewOf(client), warnings: gstinWarnings(client.gstin, client.panNumber) };
   }
 
-  /** Notes and credentials go with the client through ON DELETE CASCADE, in this transaction. */
+  /**
+   * Notes and credentials go with the client through ON DELETE CASCADE, in this transaction, after every installed
+   * plugin's clientLifecycle hooks have released their records in it (or one refused, which undoes everything).
+   */
   async delete(membership: Membership, externalId: string, confirmation: string, actor: SessionUser): Promise<void> {
     const workspaceId = membership.workspace.id;
-    await this.knex.transaction(async (trx) => {
+    const deleted = await this.knex.transaction(async (trx) => {
       const client = await this.find(workspaceId, externalId, trx);
       if (confirmation !== client.name) throw badRequest('Invalid confirmation');
+      await this.runDeleteHooks(client, trx);
       await Client.query(trx).deleteById(client.id);
       await this.activity.record(
         { workspaceId, actorUserId: actor.id, action: 'client.deleted', entityType: 'client', entityId: externalId, metadata: { name: client.name } },
         trx,
       );
+      return client;
     });
+    await this.announce(CLIENT_EVENTS.deleted, [deleted]);
+  }
+
+  /**
+   * A hook's `{ refuse }` becomes a 409 in its own words and an HttpError it throws passes through as it is; any other
+   * failure is the plugin's fault, logged and answered with a 409 naming the plugin, never a 500.
+   */
+  private async runDeleteHooks(client: Client, trx: Knex.Transaction): Promise<void> {
+    const subject = { workspaceId: client.workspaceId, id: client.id, externalId: client.externalId, name: client.name };
+    for (const { pluginId, value: hooks } of this.registry.contributions(clientLifecyclePoint)) {
+      let outcome: void | { refuse: string };
+      try {
+        outcome = await hooks.beforeDelete(subject, trx);
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        this.logger.error({ err: error, pluginId, clientId: client.externalId }, 'a clientLifecycle hook failed; the client was not deleted');
+        throw conflict(`Cannot delete this client right now: the ${this.registry.get(pluginId)?.manifest.name ?? pluginId} plugin could not release its records`);
+      }
+      if (outcome && 'refuse' in outcome) throw conflict(`Cannot delete this client: ${outcome.refuse}`);
+    }
   }
 
   /** The full Aadhaar number, for holders of manage_clients; every reveal is in the activity log. */
@@ -280,10 +276,11 @@ export class ClientService {
     if (errors.length) return { rowErrors: errors.sort((a, b) => a.row - b.row) };
 
     const records = rows.map(({ input }) => this.recordOf(workspaceId, input, actor.id));
+    const created: Client[] = [];
     await this.knex
       .transaction(async (trx) => {
         for (let start = 0; start < records.length; start += IMPORT_CHUNK_ROWS) {
-          await Client.query(trx).insert(records.slice(start, start + IMPORT_CHUNK_ROWS));
+          created.push(...(await Client.query(trx).insert(records.slice(start, start + IMPORT_CHUNK_ROWS))));
         }
         await this.activity.record(
           { workspaceId, actorUserId: actor.id, action: 'clients.imported', entityType: 'client', metadata: { count: records.length } },
@@ -293,6 +290,7 @@ export class ClientService {
       .catch((error: unknown) => {
         throw duplicateOf(error);
       });
+    await this.announce(CLIENT_EVENTS.created, created);
     return { created: records.length };
   }
 
@@ -310,6 +308,7 @@ export class ClientService {
       .catch((error: unknown) => {
         throw duplicateOf(error);
       });
+    afterCommit(trx, () => this.announce(CLIENT_EVENTS.created, [client]));
     return { client, created: true };
   }
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { APP, createWorkspace, memberWithRole, signedInUser, type TestSession } from '../../../tests/support/http';
+import { APP, createWorkspace, memberWithRole, signedInUser, type TestSession } from '../../plugin-api/testing/http';
 import { BULK_IMPORT_COLUMNS } from '../schemas';
 import { businessClient, call, db, gstinOf, individualClient, internalIdOf, NO_PERMISSION, uploadCsv, WORKSPACE_NOT_FOUND } from './support';
 
@@ -8,7 +8,7 @@ const HEADER = BULK_IMPORT_COLUMNS.map(([column]) => column);
 /** One CSV line per client, values in template order, quoted where a spreadsheet would quote them. */
 function csvOf(clients: Record<string, unknown>[], lineBreak = '\n'): string {
   const quote = (value: unknown) => {
-    const text = value === undefined || value === null ? '' : String(value);
+    const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = clients.map((client) => BULK_IMPORT_COLUMNS.map(([, field]) => quote(client[field])).join(','));
@@ -56,7 +56,7 @@ describe('bulk client import', () => {
     ];
     const { status, body } = await uploadCsv(owner, workspaceId, `\uFEFF${csvOf(rows, '\r\n')}`);
     expect(status, JSON.stringify(body)).to.equal(201);
-    const names = (await db()('clients').where({ workspace_id: workspaceRowId }).pluck('name')).sort();
+    const names = await db()('clients').where({ workspace_id: workspaceRowId }).pluck('name');
     expect(names).to.include.members(['Comma, Quote & Co', 'Rohan "Ronny" Shah']);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createWorkspace, signedInUser, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
-import type { Role } from '../../workspaces/permissions';
+import { createWorkspace, signedInUser, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
 import { GSTIN_CHECK_WARNING, gstinPanMismatchWarning } from '../gstin';
 import { MESSAGES } from '../schemas';
 import { businessClient, call, createClient, db, gstinOf, individualClient, internalIdOf, NO_PERMISSION, uniquePan, WORKSPACE_NOT_FOUND } from './support';
@@ -101,7 +101,7 @@ describe('clients', () => {
     it('answers two simultaneous creations of one PAN with one 201 and one 409', async () => {
       const panNumber = uniquePan();
       const statuses = (await Promise.all([create(businessClient({ panNumber })), create(individualClient({ panNumber }))])).map((r) => r.status);
-      expect(statuses.sort()).to.deep.equal([201, 409]);
+      expect(statuses.sort((a, b) => a - b)).to.deep.equal([201, 409]);
     });
 
     it('allows the same PAN in another workspace', async () => {

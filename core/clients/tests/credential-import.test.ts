@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import { callWithRawJson } from '../../workspaces/tests/support';
-import { sharedHost } from '../../../tests/support/root-hooks';
-import { createWorkspace, signedInUser, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
-import type { Role } from '../../workspaces/permissions';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { createWorkspace, signedInUser, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
 import { CredentialImportService } from '../credential-import-service';
 import type { CredentialImportResult } from '../credential-import-rows';
 import {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
-import type { Role } from '../../workspaces/permissions';
+import { workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
 import { call, createClient, db, individualClient, internalIdOf, NO_PERMISSION } from './support';
 
 const GST_LOGIN = { platformName: 'GST', username: 'gst_user_77', password: 'Gst#Portal#2026' };

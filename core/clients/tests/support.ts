@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type Test from 'supertest/lib/test';
 import { gstinCheckCharacter } from '../gstin';
-import { API, type TestSession } from '../../../tests/support/http';
+import { API, type TestSession } from '../../plugin-api/testing/http';
 import { call } from '../../workspaces/tests/support';
 
 export { call, db, internalIdOf, NO_PERMISSION, WORKSPACE_NOT_FOUND } from '../../workspaces/tests/support';

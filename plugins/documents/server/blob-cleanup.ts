@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import type { JobContext, Logger, QueueService, StorageService } from '../../../core/plugin-api';
+import { BlobDeletion } from './models';
 
 export const BLOB_CLEANUP_JOB = 'delete-blobs';
 export const BLOB_CLEANUP_QUEUE = `documents.${BLOB_CLEANUP_JOB}`;
@@ -14,17 +16,16 @@ const BATCH = 200;
  */
 export class BlobCleanup {
   constructor(
-    private readonly knex: Knex,
     private readonly storage: StorageService,
     private readonly queue: QueueService,
     private readonly logger: Logger,
   ) {}
 
-  /** Call inside the transaction that removes the records. */
-  async schedule(trx: Knex | Knex.Transaction, workspaceId: number, fileKeys: string[]): Promise<void> {
+  /** Call with the transaction (`trx`) that removes the records. */
+  async schedule(workspaceId: number, fileKeys: string[], trx?: Knex.Transaction): Promise<void> {
     const unique = [...new Set(fileKeys)];
     for (let start = 0; start < unique.length; start += 1000) {
-      await trx('documents_blob_deletions').insert(unique.slice(start, start + 1000).map((fileKey) => ({ workspace_id: workspaceId, file_key: fileKey })));
+      await BlobDeletion.query(trx).insert(unique.slice(start, start + 1000).map((fileKey) => ({ workspaceId, fileKey })));
     }
   }
 
@@ -40,24 +41,18 @@ export class BlobCleanup {
     let failed = 0;
     let afterId = 0;
     for (;;) {
-      const rows: { id: number; file_key: string }[] = await this.knex('documents_blob_deletions')
-        .where({ workspace_id: workspaceId })
-        .where('id', '>', afterId)
-        .orderBy('id')
-        .limit(BATCH)
-        .select('id', 'file_key');
+      const rows = await BlobDeletion.inWorkspace(workspaceId).where('id', '>', afterId).orderBy('id').limit(BATCH).select('id', 'file_key');
       if (!rows.length) break;
       afterId = rows[rows.length - 1].id;
       for (const row of rows) {
+        const outboxRow = () => BlobDeletion.inWorkspace(workspaceId).where('id', row.id);
         try {
-          await this.storage.delete(row.file_key);
-          await this.knex('documents_blob_deletions').where({ id: row.id }).delete();
+          await this.storage.delete(row.fileKey);
+          await outboxRow().delete();
           deleted += 1;
         } catch (error) {
           failed += 1;
-          await this.knex('documents_blob_deletions')
-            .where({ id: row.id })
-            .update({ attempts: this.knex.raw('attempts + 1'), last_error: (error as Error).message.slice(0, 500) });
+          await outboxRow().patch({ attempts: raw('attempts + 1'), lastError: (error as Error).message.slice(0, 500) });
         }
       }
       context.reportProgress({ deleted, failed });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import {
   badRequest,
   forbidden,
@@ -9,6 +10,8 @@ import {
   notFound,
   TOKENS,
   type ActivityService,
+  type ClientDirectory,
+  type ClientSummary,
   type Config,
   type Logger,
   type Membership,
@@ -36,9 +39,9 @@ import {
 import type { assignClientSchema, createDocumentSchema, deleteNodeSchema, presignQuerySchema } from '../shared/schemas';
 import type { z } from 'zod';
 import { BlobCleanup } from './blob-cleanup';
-import { ClientDirectory } from './client-directory';
-import { DOCUMENT_COLUMNS, documentDtoOf, downloadUrlOf, fileNodeOf, type DocumentRow } from './document-views';
+import { documentDtoOf, downloadUrlOf, fileNodeOf } from './document-views';
 import { buildTree, openedFolders, ROOT, selfAndAncestors, subfoldersOf, Visibility, type DirectoryTotals, type FolderRow } from './folder-tree';
+import { Document, Folder } from './models';
 import { StorageQuota } from './storage-quota';
 
 /** Who is asking: the workspace, their role in it and who they are. */
@@ -55,19 +58,20 @@ const UNIQUE_VIOLATION = '23505';
 async function ensureFolders(trx: Knex.Transaction, workspaceId: number, path: string, userId: number | null): Promise<void> {
   const steps = selfAndAncestors(path);
   if (!steps.length) return;
-  await trx('documents_folders')
-    .insert(steps.map((step) => ({ workspace_id: workspaceId, path: step, created_by: userId })))
+  await Folder.query(trx)
+    .insert(steps.map((step) => ({ workspaceId, path: step, createdBy: userId })))
     .onConflict(['workspace_id', 'path'])
     .ignore();
 }
 
-/** "The folder or anything beneath it" for a column holding a folder path. */
-const withinFolder = (column: string, folder: string) => (query: Knex.QueryBuilder) =>
-  query.where(column, folder).orWhereRaw(`starts_with(${column}, ?)`, [`${folder}/`]);
+/** `whereRaw` arguments for "the folder or anything beneath it", on a column holding a folder path. */
+const withinFolder = (column: 'directory' | 'path', folder: string) => [`(${column} = ? or starts_with(${column}, ?))`, [folder, `${folder}/`]] as const;
+
+/** What the wire shows of a client: never the directory's other fields. */
+const clientRefOf = (client: Pick<ClientSummary, 'externalId' | 'name'>): ClientRef => ({ externalId: client.externalId, name: client.name });
 
 @injectable()
 export class DocumentService {
-  private readonly clients: ClientDirectory;
   private readonly quota: StorageQuota;
   readonly cleanup: BlobCleanup;
 
@@ -76,39 +80,39 @@ export class DocumentService {
     @inject(TOKENS.Storage) private readonly storage: StorageService,
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(TOKENS.Activity) private readonly activity: ActivityService,
+    @inject(TOKENS.Clients) private readonly clients: ClientDirectory,
     @inject(TOKENS.Queue) queue: QueueService,
     @inject(TOKENS.Logger) logger: Logger,
   ) {
-    this.clients = new ClientDirectory(knex);
     this.quota = new StorageQuota(config.storage.workspaceLimitBytes, config.storage.maxFileSizeBytes);
-    this.cleanup = new BlobCleanup(knex, storage, queue, logger);
+    this.cleanup = new BlobCleanup(storage, queue, logger);
   }
 
   // ---- Reading ----
 
   private async folders(workspaceId: number): Promise<FolderRow[]> {
-    const rows: { path: string; client_id: number | null; updated_at: Date }[] = await this.knex('documents_folders')
-      .where({ workspace_id: workspaceId })
-      .select('path', 'client_id', 'updated_at');
-    return rows.map((row) => ({ path: row.path, clientId: row.client_id, updatedAt: row.updated_at }));
+    return Folder.inWorkspace(workspaceId).select('path', 'client_id', 'updated_at');
   }
 
-  private async visibilityOf(viewer: Viewer, folders: FolderRow[]): Promise<Visibility> {
-    if (viewer.membership.role !== 'CLIENT') return Visibility.everything();
-    const workspaceId = viewer.membership.workspace.id;
-    const clientId = await this.clients.linkedClientId(workspaceId, viewer.user.email);
-    const ownDirectories: string[] =
-      clientId === null ? [] : await this.knex('documents').where({ workspace_id: workspaceId, client_id: clientId }).distinct().pluck('directory');
-    return Visibility.forClient(clientId, folders, ownDirectories);
+  /** The clients the member stands for (the core's rule), or null for staff, who see everything. */
+  private memberClients(viewer: Viewer): Promise<number[] | null> {
+    return this.clients.clientsOfMember(viewer.membership.workspace.id, { role: viewer.membership.role, email: viewer.user.email });
+  }
+
+  private async visibilityOf(viewer: Viewer, folders: FolderRow[], clientIds?: number[] | null): Promise<Visibility> {
+    const memberClients = clientIds === undefined ? await this.memberClients(viewer) : clientIds;
+    if (memberClients === null) return Visibility.everything();
+    const ownFiles = memberClients.length ? await Document.inWorkspace(viewer.membership.workspace.id).whereIn('client_id', memberClients).distinct('directory') : [];
+    return Visibility.forClients(memberClients, folders, ownFiles.map((document) => document.directory));
   }
 
   /** Restricts a documents query to what the member may see. */
-  private visibleDocuments(query: Knex.QueryBuilder, visibility: Visibility, folders: FolderRow[]): Knex.QueryBuilder {
+  private visibleDocuments(workspaceId: number, visibility: Visibility, folders: FolderRow[]) {
+    const query = Document.inWorkspace(workspaceId);
     if (!visibility.restricted) return query;
     const fullyVisible = folders.filter((folder) => visibility.seesAllOf(folder.path)).map((folder) => folder.path);
     return query.where((visible) => {
-      if (visibility.clientId !== null) visible.where('client_id', visibility.clientId);
-      visible.orWhereIn('directory', fullyVisible);
+      visible.whereIn('client_id', visibility.clientIds).orWhereIn('directory', fullyVisible);
     });
   }
 
@@ -117,7 +121,17 @@ export class DocumentService {
   }
 
   private async clientRefs(workspaceId: number, ids: (number | null)[]): Promise<Map<number, ClientRef>> {
-    return this.clients.byIds(workspaceId, ids.filter((id): id is number => id !== null));
+    const clients = await this.clients.byIds(workspaceId, ids.filter((id): id is number => id !== null));
+    return new Map([...clients].map(([id, client]) => [id, clientRefOf(client)]));
+  }
+
+  private assignedClient(clients: Map<number, ClientRef>, clientId: number | null): ClientRef | null {
+    return clientId === null ? null : (clients.get(clientId) ?? null);
+  }
+
+  /** The workspace's client by external id, within `trx` when given; 404 'Client not found' otherwise. */
+  private client(workspaceId: number, externalId: string, trx?: Knex.Transaction): Promise<ClientSummary> {
+    return this.clients.byExternalId(workspaceId, externalId, { notFoundMessage: MESSAGES.clientNotFound, trx });
   }
 
   async tree(viewer: Viewer, path: string, depth: number): Promise<FolderNode> {
@@ -132,41 +146,38 @@ export class DocumentService {
 
     const totals = await this.directoryTotals(workspaceId, visibility, path);
     const opened = openedFolders(path, depth, subfoldersOf(folders.values(), visibility));
-    const rows: DocumentRow[] = await this.knex('documents')
-      .where({ workspace_id: workspaceId })
-      .whereIn('directory', opened)
-      .select(DOCUMENT_COLUMNS);
-    const visibleRows = rows.filter((row) => visibility.seesFile(row.directory, row.client_id));
-    const clients = await this.clientRefs(workspaceId, [...folderRows.map((folder) => folder.clientId), ...visibleRows.map((row) => row.client_id)]);
+    const documents = await Document.inWorkspace(workspaceId).whereIn('directory', opened);
+    const visibleDocuments = documents.filter((document) => visibility.seesFile(document.directory, document.clientId));
+    const clients = await this.clientRefs(workspaceId, [...folderRows.map((folder) => folder.clientId), ...visibleDocuments.map((document) => document.clientId)]);
 
     const files = new Map<string, FileNode[]>();
-    for (const row of visibleRows) {
-      const node = fileNodeOf(row, row.client_id ? (clients.get(row.client_id) ?? null) : null, this.downloadUrl(viewer, row.file_key));
-      const siblings = files.get(row.directory);
+    for (const document of visibleDocuments) {
+      const node = fileNodeOf(document, this.assignedClient(clients, document.clientId), this.downloadUrl(viewer, document.fileKey));
+      const siblings = files.get(document.directory);
       if (siblings) siblings.push(node);
-      else files.set(row.directory, [node]);
+      else files.set(document.directory, [node]);
     }
     return buildTree({ path, depth, folders, totals, files, clients, visibility });
   }
 
   /** Count, bytes and newest upload of the visible files of each folder under `path`, in one grouped scan. */
   private async directoryTotals(workspaceId: number, visibility: Visibility, path: string): Promise<Map<string, DirectoryTotals>> {
-    const rows: { directory: string; own: boolean | null; count: number; size: number; newest: Date | null }[] = await this.knex('documents')
-      .where({ workspace_id: workspaceId })
+    const rows = await Document.inWorkspace(workspaceId)
       .modify((query) => {
-        if (path !== ROOT) query.where(withinFolder('directory', path));
+        if (path !== ROOT) query.whereRaw(...withinFolder('directory', path));
       })
       .groupBy('directory', 'own')
       .select(
         'directory',
-        this.knex.raw('(client_id is not distinct from ?) as own', [visibility.clientId ?? -1]),
-        this.knex.raw('count(*) as count'),
-        this.knex.raw('sum(size)::bigint as size'),
-        this.knex.raw('max(created_at) as newest'),
-      );
+        raw('coalesce(client_id = any(?), false) as own', [visibility.clientIds]),
+        raw('count(*) as count'),
+        raw('sum(size)::bigint as size'),
+        raw('max(created_at) as newest'),
+      )
+      .castTo<{ directory: string; own: boolean; count: number; size: number; newest: Date | null }[]>();
     const totals = new Map<string, DirectoryTotals>();
     for (const row of rows) {
-      if (!visibility.seesFile(row.directory, row.own ? visibility.clientId : null)) continue;
+      if (!visibility.seesFileIn(row.directory, row.own)) continue;
       const entry = totals.get(row.directory);
       if (entry) {
         entry.count += row.count;
@@ -183,23 +194,22 @@ export class DocumentService {
     const workspaceId = viewer.membership.workspace.id;
     const folders = await this.folders(workspaceId);
     const visibility = await this.visibilityOf(viewer, folders);
-    const client = options.clientExternalId ? await this.clients.byExternalId(workspaceId, options.clientExternalId) : null;
-    const matching = this.visibleDocuments(this.knex('documents').where({ workspace_id: workspaceId }), visibility, folders).modify((query) => {
+    const client = options.clientExternalId ? await this.client(workspaceId, options.clientExternalId) : null;
+    const matching = this.visibleDocuments(workspaceId, visibility, folders).modify((query) => {
       if (client) query.where('client_id', client.id);
     });
-    const [{ total }] = await matching.clone().count({ total: '*' });
-    const rows: DocumentRow[] = await matching
+    const total = await matching.clone().resultSize();
+    const documents = await matching
       .orderBy([
         { column: 'created_at', order: 'desc' },
         { column: 'id', order: 'desc' },
       ])
       .limit(options.limit)
-      .offset(options.offset)
-      .select(DOCUMENT_COLUMNS);
-    const clients = await this.clientRefs(workspaceId, rows.map((row) => row.client_id));
+      .offset(options.offset);
+    const clients = await this.clientRefs(workspaceId, documents.map((document) => document.clientId));
     return {
-      documents: rows.map((row) => documentDtoOf(row, row.client_id ? (clients.get(row.client_id) ?? null) : null, this.downloadUrl(viewer, row.file_key))),
-      total: Number(total),
+      documents: documents.map((document) => documentDtoOf(document, this.assignedClient(clients, document.clientId), this.downloadUrl(viewer, document.fileKey))),
+      total,
     };
   }
 
@@ -207,34 +217,34 @@ export class DocumentService {
     const workspaceId = viewer.membership.workspace.id;
     const folders = await this.folders(workspaceId);
     const visibility = await this.visibilityOf(viewer, folders);
-    const [{ total }] = await this.visibleDocuments(this.knex('documents').where({ workspace_id: workspaceId }), visibility, folders).count({ total: '*' });
-    return Number(total);
+    return this.visibleDocuments(workspaceId, visibility, folders).resultSize();
   }
 
   /** A document the member may see, by its id or its file key; 404 otherwise. */
-  private async visibleDocument(viewer: Viewer, key: string): Promise<DocumentRow> {
+  private async visibleDocument(viewer: Viewer, key: string): Promise<Document> {
     const workspaceId = viewer.membership.workspace.id;
-    const row: DocumentRow | undefined = await this.knex('documents')
-      .where({ workspace_id: workspaceId })
+    const document = await Document.inWorkspace(workspaceId)
       .where(isExternalId(key) ? { external_id: key.toLowerCase() } : { file_key: key })
-      .first(DOCUMENT_COLUMNS);
-    if (!row) throw notFound(MESSAGES.documentNotFound);
-    if (viewer.membership.role === 'CLIENT') {
-      const folders = await this.folders(workspaceId);
-      if (!(await this.visibilityOf(viewer, folders)).seesFile(row.directory, row.client_id)) throw notFound(MESSAGES.documentNotFound);
+      .first();
+    if (!document) throw notFound(MESSAGES.documentNotFound);
+    const clientIds = await this.memberClients(viewer);
+    // Staff see every document; only a member restricted to their clients needs the folders to decide.
+    if (clientIds !== null) {
+      const visibility = await this.visibilityOf(viewer, await this.folders(workspaceId), clientIds);
+      if (!visibility.seesFile(document.directory, document.clientId)) throw notFound(MESSAGES.documentNotFound);
     }
-    return row;
+    return document;
   }
 
   async info(viewer: Viewer, documentId: string): Promise<DocumentDto> {
-    const row = await this.visibleDocument(viewer, documentId);
-    const clients = await this.clientRefs(viewer.membership.workspace.id, [row.client_id]);
-    return documentDtoOf(row, row.client_id ? (clients.get(row.client_id) ?? null) : null, this.downloadUrl(viewer, row.file_key));
+    const document = await this.visibleDocument(viewer, documentId);
+    const clients = await this.clientRefs(viewer.membership.workspace.id, [document.clientId]);
+    return documentDtoOf(document, this.assignedClient(clients, document.clientId), this.downloadUrl(viewer, document.fileKey));
   }
 
   async downloadUrlFor(viewer: Viewer, key: string): Promise<string> {
-    const row = await this.visibleDocument(viewer, key);
-    const signed = await this.storage.downloadUrl(row.file_key, { filename: row.filename, contentType: row.mime_type, ttlSeconds: DOWNLOAD_URL_TTL_SECONDS });
+    const document = await this.visibleDocument(viewer, key);
+    const signed = await this.storage.downloadUrl(document.fileKey, { filename: document.filename, contentType: document.mimeType, ttlSeconds: DOWNLOAD_URL_TTL_SECONDS });
     return signed.url;
   }
 
@@ -242,8 +252,8 @@ export class DocumentService {
     const workspaceId = viewer.membership.workspace.id;
     const folders = await this.folders(workspaceId);
     const visibility = await this.visibilityOf(viewer, folders);
-    const client = clientExternalId ? await this.clients.byExternalId(workspaceId, clientExternalId) : null;
-    const ofClient = client ? Visibility.forClient(client.id, folders, []) : Visibility.everything();
+    const client = clientExternalId ? await this.client(workspaceId, clientExternalId) : null;
+    const ofClient = client ? Visibility.forClients([client.id], folders, []) : Visibility.everything();
     const listed = folders.filter((folder) => visibility.canOpen(folder.path) && ofClient.canOpen(folder.path));
     const clients = await this.clientRefs(workspaceId, listed.map((folder) => folder.clientId));
     const children: Record<string, string[]> = { [ROOT]: [] };
@@ -260,7 +270,7 @@ export class DocumentService {
   }
 
   async storageInfo(workspaceId: number): Promise<StorageInfo> {
-    return this.quota.info(this.knex, workspaceId);
+    return this.quota.info(workspaceId);
   }
 
   // ---- Writing ----
@@ -268,10 +278,10 @@ export class DocumentService {
   async createDirectory(viewer: Viewer, path: string, clientExternalId?: string): Promise<CreateDirectoryResponse> {
     const workspaceId = viewer.membership.workspace.id;
     return this.knex.transaction(async (trx) => {
-      const client = clientExternalId ? await this.clients.byExternalId(workspaceId, clientExternalId, trx) : null;
-      const existing = await trx('documents_folders').where({ workspace_id: workspaceId, path }).first('id');
+      const client = clientExternalId ? await this.client(workspaceId, clientExternalId, trx) : null;
+      const existing = await Folder.inWorkspace(workspaceId, trx).where('path', path).first();
       await ensureFolders(trx, workspaceId, path, viewer.user.id);
-      if (!existing && client) await trx('documents_folders').where({ workspace_id: workspaceId, path }).update({ client_id: client.id });
+      if (!existing && client) await Folder.inWorkspace(workspaceId, trx).where('path', path).patch({ clientId: client.id });
       if (!existing) {
         await this.activity.record(
           { workspaceId, actorUserId: viewer.user.id, action: 'document.folder_created', entityType: 'folder', entityId: path, metadata: { clientId: client?.externalId ?? null } },
@@ -290,8 +300,8 @@ export class DocumentService {
     const workspace = viewer.membership.workspace;
     this.assertAcceptedType(query.filename);
     this.quota.assertFileSize(query.filename, query.size);
-    StorageQuota.assertRoom(await this.quota.info(this.knex, workspace.id), query.size);
-    if (query.clientId) await this.clients.byExternalId(workspace.id, query.clientId);
+    StorageQuota.assertRoom(await this.quota.info(workspace.id), query.size);
+    if (query.clientId) await this.client(workspace.id, query.clientId);
     const fileKey = `${workspace.externalId}/${randomUUID()}`;
     const signed = await this.storage.uploadUrl(fileKey, UPLOAD_URL_TTL_SECONDS);
     return { url: signed.url, fileKey, expiresAt: signed.expiresAt.toISOString(), requiredHeaders: UPLOAD_REQUIRED_HEADERS };
@@ -299,7 +309,7 @@ export class DocumentService {
 
   /** Drops an uploaded file that will never get a record. */
   private async discardUpload(workspaceId: number, fileKey: string): Promise<void> {
-    await this.cleanup.schedule(this.knex, workspaceId, [fileKey]);
+    await this.cleanup.schedule(workspaceId, [fileKey]);
     await this.cleanup.start(workspaceId);
   }
 
@@ -308,7 +318,7 @@ export class DocumentService {
     const ownKey = new RegExp(`^${workspace.externalId}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`);
     if (!ownKey.test(input.fileKey)) throw new HttpError(422, MESSAGES.invalidDocumentData);
     this.assertAcceptedType(input.filename);
-    const registered = await this.knex('documents').where({ file_key: input.fileKey }).first('id');
+    const registered = await Document.inWorkspace(workspace.id).where('file_key', input.fileKey).first();
     if (registered) throw new HttpError(422, MESSAGES.invalidDocumentData);
 
     const stored = await this.storage.properties(input.fileKey);
@@ -326,34 +336,31 @@ export class DocumentService {
 
     const outcome = await this.knex
       .transaction(async (trx) => {
-        const client = input.clientExternalId ? await this.clients.byExternalId(workspace.id, input.clientExternalId, trx) : null;
-        StorageQuota.assertRoom(await this.quota.info(trx, workspace.id, { lock: true }), input.size);
+        const client = input.clientExternalId ? await this.client(workspace.id, input.clientExternalId, trx) : null;
+        StorageQuota.assertRoom(await this.quota.info(workspace.id, { trx, lock: true }), input.size);
         await ensureFolders(trx, workspace.id, input.directory, viewer.user.id);
-        const [row]: DocumentRow[] = await trx('documents')
-          .insert({
-            external_id: randomUUID(),
-            workspace_id: workspace.id,
-            file_key: input.fileKey,
-            filename: input.filename,
-            mime_type: mimeTypeOf(input.filename),
-            size: input.size,
-            directory: input.directory,
-            client_id: client?.id ?? null,
-            uploaded_by: viewer.user.id,
-          })
-          .returning(DOCUMENT_COLUMNS);
+        const document = await Document.query(trx).insert({
+          workspaceId: workspace.id,
+          fileKey: input.fileKey,
+          filename: input.filename,
+          mimeType: mimeTypeOf(input.filename),
+          size: input.size,
+          directory: input.directory,
+          clientId: client?.id ?? null,
+          uploadedBy: viewer.user.id,
+        });
         await this.activity.record(
           {
             workspaceId: workspace.id,
             actorUserId: viewer.user.id,
             action: 'document.uploaded',
             entityType: 'document',
-            entityId: row.external_id,
-            metadata: { filename: row.filename, size: row.size, directory: row.directory },
+            entityId: document.externalId,
+            metadata: { filename: document.filename, size: document.size, directory: document.directory },
           },
           trx,
         );
-        return { ok: true as const, row, client };
+        return { ok: true as const, document, client };
       })
       .catch((error: { code?: string; status?: number }) => {
         if (error.code === UNIQUE_VIOLATION) return { ok: false as const, error: new HttpError(422, MESSAGES.invalidDocumentData), discard: false };
@@ -364,8 +371,7 @@ export class DocumentService {
       if (outcome.discard) await this.discardUpload(workspace.id, input.fileKey);
       throw outcome.error;
     }
-    const client = outcome.client ? { externalId: outcome.client.externalId, name: outcome.client.name } : null;
-    return documentDtoOf(outcome.row, client, this.downloadUrl(viewer, outcome.row.file_key));
+    return documentDtoOf(outcome.document, outcome.client && clientRefOf(outcome.client), this.downloadUrl(viewer, outcome.document.fileKey));
   }
 
   async raiseStorageLimit(viewer: Viewer, additionalBytes: number): Promise<StorageInfo> {
@@ -386,28 +392,24 @@ export class DocumentService {
     const folderPaths = [...new Set(nodes.flatMap((node) => (node.type === 'directory' ? [node.path] : [])))];
 
     const result = await this.knex.transaction(async (trx) => {
-      const files: { id: number; file_key: string }[] = fileIds.length
-        ? await trx('documents').where({ workspace_id: workspaceId }).whereIn('external_id', fileIds).select('id', 'file_key')
-        : [];
+      const files = fileIds.length ? await Document.inWorkspace(workspaceId, trx).whereIn('external_id', fileIds).select('id', 'file_key') : [];
       if (files.length !== fileIds.length) throw notFound(MESSAGES.documentNotFound);
-      const existingFolders: string[] = folderPaths.length
-        ? await trx('documents_folders').where({ workspace_id: workspaceId }).whereIn('path', folderPaths).pluck('path')
-        : [];
+      const existingFolders = folderPaths.length ? await Folder.inWorkspace(workspaceId, trx).whereIn('path', folderPaths).select('path') : [];
       if (existingFolders.length !== folderPaths.length) throw notFound(MESSAGES.directoryNotFound);
 
-      const beneath: { id: number; file_key: string }[] = [];
+      const beneath: Document[] = [];
       for (const folder of folderPaths) {
-        beneath.push(...(await trx('documents').where({ workspace_id: workspaceId }).where(withinFolder('directory', folder)).select('id', 'file_key')));
+        beneath.push(...(await Document.inWorkspace(workspaceId, trx).whereRaw(...withinFolder('directory', folder)).select('id', 'file_key')));
       }
-      const doomed = new Map([...files, ...beneath].map((row) => [row.id, row.file_key]));
-      await this.cleanup.schedule(trx, workspaceId, [...doomed.values()]);
+      const doomed = new Map([...files, ...beneath].map((document) => [document.id, document.fileKey]));
+      await this.cleanup.schedule(workspaceId, [...doomed.values()], trx);
       const ids = [...doomed.keys()];
       for (let start = 0; start < ids.length; start += 1000) {
-        await trx('documents').whereIn('id', ids.slice(start, start + 1000)).delete();
+        await Document.inWorkspace(workspaceId, trx).whereIn('id', ids.slice(start, start + 1000)).delete();
       }
       let deletedDirectories = 0;
       for (const folder of folderPaths) {
-        deletedDirectories += await trx('documents_folders').where({ workspace_id: workspaceId }).where(withinFolder('path', folder)).delete();
+        deletedDirectories += await Folder.inWorkspace(workspaceId, trx).whereRaw(...withinFolder('path', folder)).delete();
       }
       await this.activity.record(
         {
@@ -428,11 +430,12 @@ export class DocumentService {
   async assignClient(viewer: Viewer, input: z.output<typeof assignClientSchema>): Promise<void> {
     const workspaceId = viewer.membership.workspace.id;
     await this.knex.transaction(async (trx) => {
-      const client = input.clientId ? await this.clients.byExternalId(workspaceId, input.clientId, trx) : null;
+      const client = input.clientId ? await this.client(workspaceId, input.clientId, trx) : null;
+      const assignment = { clientId: client?.id ?? null, updatedAt: raw('now()') };
       const updated =
         input.type === 'directory'
-          ? await trx('documents_folders').where({ workspace_id: workspaceId, path: input.path }).update({ client_id: client?.id ?? null, updated_at: trx.fn.now() })
-          : await trx('documents').where({ workspace_id: workspaceId, external_id: input.fileId }).update({ client_id: client?.id ?? null, updated_at: trx.fn.now() });
+          ? await Folder.inWorkspace(workspaceId, trx).where('path', input.path).patch(assignment)
+          : await Document.inWorkspace(workspaceId, trx).where('external_id', input.fileId).patch(assignment);
       if (!updated) throw notFound(input.type === 'directory' ? MESSAGES.directoryNotFound : MESSAGES.documentNotFound);
       await this.activity.record(
         {

@@ -21,23 +21,24 @@ export interface FolderRow {
 
 /**
  * What a member may see. OWNER, ADMIN and EMPLOYEE see everything. A CLIENT member sees the folders assigned to
- * their client with everything beneath them, and the files assigned to their client wherever they are; the folders
+ * their clients with everything beneath them, and the files assigned to their clients wherever they are; the folders
  * above those can be opened to reach them, and show nothing else.
  */
 export class Visibility {
   private constructor(
-    readonly clientId: number | null,
+    /** The clients whose folders and files the member sees; empty for staff, who see everything anyway. */
+    readonly clientIds: readonly number[],
     private readonly assigned: Set<string> | null,
     private readonly openable: Set<string> | null,
   ) {}
 
   static everything(): Visibility {
-    return new Visibility(null, null, null);
+    return new Visibility([], null, null);
   }
 
-  static forClient(clientId: number | null, folders: FolderRow[], directoriesOfOwnFiles: string[]): Visibility {
-    const assigned = new Set(clientId === null ? [] : folders.filter((folder) => folder.clientId === clientId).map((folder) => folder.path));
-    const visibility = new Visibility(clientId, assigned, new Set([ROOT]));
+  static forClients(clientIds: readonly number[], folders: FolderRow[], directoriesOfOwnFiles: string[]): Visibility {
+    const assigned = new Set(folders.filter((folder) => folder.clientId !== null && clientIds.includes(folder.clientId)).map((folder) => folder.path));
+    const visibility = new Visibility(clientIds, assigned, new Set([ROOT]));
     const reachable = [...folders.map((folder) => folder.path).filter((path) => visibility.seesAllOf(path)), ...directoriesOfOwnFiles];
     for (const path of reachable) for (const step of selfAndAncestors(path)) visibility.openable!.add(step);
     return visibility;
@@ -56,8 +57,17 @@ export class Visibility {
     return this.openable === null || this.openable.has(path);
   }
 
+  ownsClient(clientId: number | null): boolean {
+    return clientId !== null && this.clientIds.includes(clientId);
+  }
+
+  /** A file in `directory`, assigned to one of the member's clients or not. */
+  seesFileIn(directory: string, assignedToOwnClient: boolean): boolean {
+    return this.assigned === null || assignedToOwnClient || this.seesAllOf(directory);
+  }
+
   seesFile(directory: string, clientId: number | null): boolean {
-    return this.assigned === null || (clientId !== null && clientId === this.clientId) || this.seesAllOf(directory);
+    return this.seesFileIn(directory, this.ownsClient(clientId));
   }
 }
 

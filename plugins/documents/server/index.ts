@@ -1,7 +1,8 @@
 import { ContainerModule } from 'inversify';
-import { definePlugin } from '../../../core/plugin-api';
+import { definePlugin, schedulesPoint } from '../../../core/plugin-api';
 import { DocumentAttachments } from './attachment-service';
 import { BLOB_CLEANUP_JOB } from './blob-cleanup';
+import { BlobSweeps, DELETED_WORKSPACE_BLOBS_SWEEP_JOB, UNREGISTERED_BLOBS_SWEEP_JOB } from './blob-sweeps';
 import { seedDemoDocuments } from './demo-seed';
 import { DocumentService } from './document-service';
 import { documentRoutes } from './routes';
@@ -11,6 +12,7 @@ export default definePlugin({
   id: 'documents',
   containerModule: new ContainerModule(({ bind }) => {
     bind(DocumentService).toSelf().inSingletonScope();
+    bind(BlobSweeps).toSelf().inSingletonScope();
     bind(ATTACHMENT_SERVICE).to(DocumentAttachments).inSingletonScope();
   }),
   exports: [ATTACHMENT_SERVICE],
@@ -24,6 +26,26 @@ export default definePlugin({
       concurrency: 1,
       handler: (payload, context) => container.get(DocumentService).cleanup.run(payload.workspaceId, context),
     },
+    {
+      name: UNREGISTERED_BLOBS_SWEEP_JOB,
+      retries: 2,
+      backoffMs: 60_000,
+      timeoutMs: 30 * 60_000,
+      concurrency: 1,
+      handler: (payload) => container.get(BlobSweeps).sweepUnregistered(payload.workspaceId),
+    },
+    {
+      name: DELETED_WORKSPACE_BLOBS_SWEEP_JOB,
+      retries: 2,
+      backoffMs: 60_000,
+      timeoutMs: 30 * 60_000,
+      concurrency: 1,
+      handler: () => container.get(BlobSweeps).sweepDeletedWorkspaces(),
+    },
+  ],
+  contributes: [
+    schedulesPoint.contribute({ name: UNREGISTERED_BLOBS_SWEEP_JOB, every: 'day at 02:00', timezone: 'Asia/Kolkata', perWorkspace: true }),
+    schedulesPoint.contribute({ name: DELETED_WORKSPACE_BLOBS_SWEEP_JOB, every: 'day at 02:30', timezone: 'Asia/Kolkata' }),
   ],
   seedDemo: seedDemoDocuments,
 });

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import { raw } from 'objection';
 import { HttpError } from '../../../core/plugin-api';
 import { MESSAGES, type StorageInfo } from '../shared/wire';
+import { Document, StorageLimit } from './models';
 
 /**
  * A workspace's storage: its limit lives in one row per workspace, its usage is always the sum of its documents.
@@ -12,13 +14,14 @@ export class StorageQuota {
     private readonly maxFileSize: number,
   ) {}
 
-  async info(db: Knex | Knex.Transaction, workspaceId: number, options: { lock?: boolean } = {}): Promise<StorageInfo> {
-    await db('documents_storage').insert({ workspace_id: workspaceId, storage_limit: this.defaultLimit }).onConflict('workspace_id').ignore();
-    const limitQuery = db('documents_storage').where({ workspace_id: workspaceId }).first('storage_limit');
-    const row = await (options.lock ? limitQuery.forUpdate() : limitQuery);
-    const [{ used }] = await db('documents').where({ workspace_id: workspaceId }).select(db.raw('coalesce(sum(size), 0)::bigint as used'));
-    const storageLimit = Number(row.storage_limit);
-    const usedStorage = Number(used);
+  async info(workspaceId: number, options: { trx?: Knex.Transaction; lock?: boolean } = {}): Promise<StorageInfo> {
+    const { trx, lock } = options;
+    await StorageLimit.query(trx).insert({ workspaceId, storageLimit: this.defaultLimit }).onConflict('workspace_id').ignore();
+    const limitQuery = StorageLimit.inWorkspace(workspaceId, trx).first();
+    const limit = await (lock ? limitQuery.forUpdate() : limitQuery);
+    const usage = await Document.inWorkspace(workspaceId, trx).select(raw('coalesce(sum(size), 0)::bigint as used')).first().castTo<{ used: number }>();
+    const storageLimit = Number(limit!.storageLimit);
+    const usedStorage = Number(usage?.used ?? 0);
     return { maxFileSize: this.maxFileSize, usedStorage, storageLimit, remainingStorage: Math.max(0, storageLimit - usedStorage) };
   }
 
@@ -34,10 +37,8 @@ export class StorageQuota {
   }
 
   async raiseLimit(trx: Knex.Transaction, workspaceId: number, additionalBytes: number): Promise<StorageInfo> {
-    const current = await this.info(trx, workspaceId, { lock: true });
-    await trx('documents_storage')
-      .where({ workspace_id: workspaceId })
-      .update({ storage_limit: current.storageLimit + additionalBytes, updated_at: trx.fn.now() });
-    return this.info(trx, workspaceId);
+    const current = await this.info(workspaceId, { trx, lock: true });
+    await StorageLimit.inWorkspace(workspaceId, trx).patch({ storageLimit: current.storageLimit + additionalBytes, updatedAt: raw('now()') });
+    return this.info(workspaceId, { trx });
   }
 }

@@ -315,4 +315,3 @@ export interface AssignClientResponse {
 }
 
 export { formatFileSize };
-export type { TreeQuery, ListQuery, CreateDirectoryRequest, PresignQuery, CreateDocumentRequest, UpdateStorageRequest, DeleteDocumentsRequest, AssignClientRequest } from './schemas';

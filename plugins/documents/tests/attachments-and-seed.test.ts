@@ -4,23 +4,28 @@ import ExcelJS from 'exceljs';
 import type { Membership, SessionUser } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../server/tokens';
 import { DOCUMENTS_ROUTES, type FolderNode } from '../shared/wire';
-import { call, createClient, createWorkspace, get, internalIdOf, sharedHost, signedInUser, upload, type TestSession } from './support';
-
-const attachments = () => sharedHost().host.container.get<AttachmentService>(ATTACHMENT_SERVICE);
+import { call, createClient, get, HOST_START_TIMEOUT_MS, startDocumentsHost, upload, type TestHost, type TestSession } from './support';
 
 describe('documents: attachments service', () => {
+  let documents: TestHost;
   let owner: TestSession;
   let workspaceId: string;
   let internalId: number;
 
-  before(async () => {
-    owner = await signedInUser('docs-attach');
-    workspaceId = (await createWorkspace(owner)).externalId;
-    internalId = await internalIdOf(workspaceId);
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    documents = await startDocumentsHost();
+    owner = await documents.signedInUser('docs-attach');
+    workspaceId = (await documents.createWorkspace(owner)).externalId;
+    internalId = await documents.internalIdOf(workspaceId);
   });
 
+  after(() => documents?.stop());
+
+  const attachments = () => documents.host.container.get<AttachmentService>(ATTACHMENT_SERVICE);
+
   it('is exported to other plugins under its token', () => {
-    expect(sharedHost().host.registry.get('documents')?.definition?.exports).to.deep.equal([ATTACHMENT_SERVICE]);
+    expect(documents.host.registry.get('documents')?.definition?.exports).to.deep.equal([ATTACHMENT_SERVICE]);
   });
 
   it('links documents to an entity, lists them oldest first, and links each only once', async () => {
@@ -63,7 +68,7 @@ describe('documents: attachments service', () => {
   });
 
   it("refuses another workspace's document, and drops links when their document is deleted", async () => {
-    const other = (await createWorkspace(owner)).externalId;
+    const other = (await documents.createWorkspace(owner)).externalId;
     const foreign = await upload(owner, other, 'foreign.pdf');
     const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
     for (const id of [foreign.id, randomUUID(), 'junk']) {
@@ -85,17 +90,26 @@ describe('documents: attachments service', () => {
 });
 
 describe('documents: demo seed', () => {
+  let documents: TestHost;
+
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    documents = await startDocumentsHost();
+  });
+
+  after(() => documents?.stop());
+
   it('fills a demo workspace with folders of real files for some clients', async () => {
-    const owner = await signedInUser('docs-seed');
-    const workspace = await createWorkspace(owner);
+    const owner = await documents.signedInUser('docs-seed');
+    const workspace = await documents.createWorkspace(owner);
     const clients = [];
     for (let index = 0; index < 8; index += 1) clients.push(await createClient(owner, workspace.externalId, { name: `Demo Client ${index}` }));
-    const knex = sharedHost().host.knex;
+    const knex = documents.host.knex;
     const user = await knex('users').where({ external_id: owner.user.externalId }).first('id');
-    const membership: Membership = { workspace: { id: await internalIdOf(workspace.externalId), externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' };
+    const membership: Membership = { workspace: { id: await documents.internalIdOf(workspace.externalId), externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' };
     const actor = { id: user.id, ...owner.user } as SessionUser;
-    const definition = sharedHost().host.registry.get('documents')!.definition!;
-    await definition.seedDemo!({ container: sharedHost().host.container, membership, owner: actor, clients });
+    const definition = documents.host.registry.get('documents')!.definition!;
+    await definition.seedDemo!({ container: documents.host.container, membership, owner: actor, clients });
 
     const root = (await get(owner, DOCUMENTS_ROUTES.tree, { workspaceId: workspace.externalId, depth: 4 })).body.tree as FolderNode;
     expect(root.children.map((child) => child.name)).to.deep.equal(['Clients', 'Templates']);

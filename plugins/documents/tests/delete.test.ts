@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { DOCUMENTS_ROUTES, MESSAGES, type FolderNode } from '../shared/wire';
-import { blobExists, call, createWorkspace, eventually, get, internalIdOf, makeFolder, sharedHost, signedInUser, storage, upload, workspaceWithEveryRole, type TestSession } from './support';
+import { blobExists, call, eventually, get, HOST_START_TIMEOUT_MS, makeFolder, startDocumentsHost, storageOf, upload, type TestHost, type TestSession } from './support';
 
 const remove = (session: TestSession, workspaceId: string, nodes: unknown) => call(session, 'delete', `/${DOCUMENTS_ROUTES.remove}`, { workspaceId, nodes });
-const pendingDeletions = async (workspaceId: string) =>
-  sharedHost().host.knex('documents_blob_deletions').where({ workspace_id: await internalIdOf(workspaceId) }).select('file_key', 'attempts', 'last_error');
 
 describe('documents: deleting', () => {
+  let documents: TestHost;
   let owner: TestSession;
 
-  before(async () => {
-    owner = await signedInUser('docs-delete');
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    documents = await startDocumentsHost();
+    owner = await documents.signedInUser('docs-delete');
   });
 
+  after(() => documents?.stop());
+
+  const exists = (fileKey: string) => blobExists(documents, fileKey);
+  const pendingDeletions = async (workspaceId: string) =>
+    documents.host.knex('documents_blob_deletions').where({ workspace_id: await documents.internalIdOf(workspaceId) }).select('file_key', 'attempts', 'last_error');
+
   it('deletes a folder with everything beneath it; records at once, stored files by the clean-up job', async () => {
-    const workspaceId = (await createWorkspace(owner)).externalId;
+    const workspaceId = (await documents.createWorkspace(owner)).externalId;
     await makeFolder(owner, workspaceId, 'Keep');
     await makeFolder(owner, workspaceId, 'Old/2019/Q1');
     await makeFolder(owner, workspaceId, 'Older');
@@ -42,15 +49,15 @@ describe('documents: deleting', () => {
     expect((await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId })).body.usedStorage).to.equal(90);
     expect((await get(owner, DOCUMENTS_ROUTES.tree, { workspaceId, path: 'Old/2019' })).status).to.equal(404);
 
-    for (const document of [...doomed, loose]) await eventually(async () => !(await blobExists(document.fileKey)), `${document.name} is removed from storage`);
-    for (const document of kept) expect(await blobExists(document.fileKey), document.name).to.equal(true);
+    for (const document of [...doomed, loose]) await eventually(async () => !(await exists(document.fileKey)), `${document.name} is removed from storage`);
+    for (const document of kept) expect(await exists(document.fileKey), document.name).to.equal(true);
     await eventually(async () => (await pendingDeletions(workspaceId)).length === 0, 'the outbox is empty');
   });
 
   it('retries a failed removal of a stored file until it succeeds, keeping it listed meanwhile', async () => {
-    const workspaceId = (await createWorkspace(owner)).externalId;
+    const workspaceId = (await documents.createWorkspace(owner)).externalId;
     const document = await upload(owner, workspaceId, 'stubborn.txt');
-    const store = storage();
+    const store = storageOf(documents);
     const realDelete = store.delete.bind(store);
     let failures = 0;
     store.delete = async (blobName: string) => {
@@ -65,8 +72,8 @@ describe('documents: deleting', () => {
       await eventually(async () => (await pendingDeletions(workspaceId)).some((row) => row.attempts >= 1), 'a failed attempt is recorded');
       const [pending] = await pendingDeletions(workspaceId);
       expect(pending).to.include({ file_key: document.fileKey, last_error: 'storage is briefly unavailable' });
-      expect(await blobExists(document.fileKey)).to.equal(true);
-      await eventually(async () => !(await blobExists(document.fileKey)), 'the retried removal succeeds', 20_000);
+      expect(await exists(document.fileKey)).to.equal(true);
+      await eventually(async () => !(await exists(document.fileKey)), 'the retried removal succeeds', 20_000);
       await eventually(async () => (await pendingDeletions(workspaceId)).length === 0, 'the outbox is empty');
       expect(failures).to.equal(2);
     } finally {
@@ -75,7 +82,7 @@ describe('documents: deleting', () => {
   });
 
   it("is for OWNER and ADMIN only, with the spec's words for everyone else", async () => {
-    const { workspace, sessions } = await workspaceWithEveryRole();
+    const { workspace, sessions } = await documents.workspaceWithEveryRole();
     for (const role of ['EMPLOYEE', 'CLIENT'] as const) {
       const document = await upload(sessions.OWNER, workspace.externalId, `${role}.txt`);
       const refused = await remove(sessions[role], workspace.externalId, [{ type: 'file', fileInfo: { id: document.id } }]);
@@ -90,7 +97,7 @@ describe('documents: deleting', () => {
   });
 
   it('refuses an empty selection, unknown nodes and malformed ones, and deletes nothing then', async () => {
-    const workspaceId = (await createWorkspace(owner)).externalId;
+    const workspaceId = (await documents.createWorkspace(owner)).externalId;
     const document = await upload(owner, workspaceId, 'stays.txt');
     const cases: [unknown, number, string][] = [
       [[], 400, MESSAGES.noValidNodes],
@@ -108,6 +115,6 @@ describe('documents: deleting', () => {
       expect(response.body.error, JSON.stringify(nodes)).to.equal(error);
     }
     expect((await get(owner, DOCUMENTS_ROUTES.info, { workspaceId, documentId: document.id })).status).to.equal(200);
-    expect(await blobExists(document.fileKey)).to.equal(true);
+    expect(await exists(document.fileKey)).to.equal(true);
   });
 });

@@ -6,17 +6,17 @@ import {
   API,
   call,
   createClient,
-  createWorkspace,
   get,
+  HOST_START_TIMEOUT_MS,
   makeFolder,
   presign,
   putBlob,
-  sharedHost,
-  signedInUser,
+  startDocumentsHost,
   upload,
-  workspaceWithEveryRole,
   type Method,
+  type TestHost,
   type TestSession,
+  type WorkspacePluginEntry,
 } from './support';
 
 const NOT_ENABLED = { error: 'The Documents plugin is not enabled for this workspace' };
@@ -55,12 +55,20 @@ const send = (session: TestSession, route: RouteCall) => {
 };
 
 describe('documents: gates, roles and workspaces', () => {
+  let documents: TestHost;
   let counter = 0;
   const fresh = () => String((counter += 1));
 
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    documents = await startDocumentsHost();
+  });
+
+  after(() => documents?.stop());
+
   it('answers every route with 404 while the plugin is off for the workspace, and serves it again when on', async () => {
-    const owner = await signedInUser('docs-gate');
-    const workspace = await createWorkspace(owner);
+    const owner = await documents.signedInUser('docs-gate');
+    const workspace = await documents.createWorkspace(owner);
     const client = await createClient(owner, workspace.externalId);
     const document = await upload(owner, workspace.externalId, 'kept.pdf', { clientId: client.externalId });
     const switchTo = (enabled: boolean) => call(owner, 'put', `/workspaces/${workspace.externalId}/plugins/documents`, { enabled }).expect(200);
@@ -73,7 +81,7 @@ describe('documents: gates, roles and workspaces', () => {
       expect(response.body, `${route.method} ${route.path}`).to.deep.equal(NOT_ENABLED);
     }
     const plugins = await call(owner, 'get', `/workspaces/${workspace.externalId}/plugins`).expect(200);
-    expect(plugins.body.plugins.find((plugin: { id: string }) => plugin.id === 'documents').enabled).to.equal(false);
+    expect((plugins.body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'documents')!.enabled).to.equal(false);
 
     await switchTo(true);
     const info = await get(owner, DOCUMENTS_ROUTES.info, { workspaceId: workspace.externalId, documentId: document.id });
@@ -81,12 +89,12 @@ describe('documents: gates, roles and workspaces', () => {
   });
 
   it('asks for a session first, then membership', async () => {
-    const owner = await signedInUser('docs-gate-2');
-    const workspace = await createWorkspace(owner);
-    const stranger = await signedInUser('docs-stranger');
+    const owner = await documents.signedInUser('docs-gate-2');
+    const workspace = await documents.createWorkspace(owner);
+    const stranger = await documents.signedInUser('docs-stranger');
     const routes = everyRoute(workspace.externalId, { documentId: randomUUID(), fileKey: `${workspace.externalId}/${randomUUID()}`, clientId: randomUUID() }, fresh);
     for (const route of routes) {
-      const anonymous = request(sharedHost().baseUrl)[route.method](`${API}/${route.path}`).query(route.query ?? {});
+      const anonymous = request(documents.baseUrl)[route.method](`${API}/${route.path}`).query(route.query ?? {});
       expect((await anonymous).status, `${route.method} ${route.path}`).to.be.oneOf([401, 403]);
       const outsider = await send(stranger, route);
       expect(outsider.status, `${route.method} ${route.path}`).to.equal(404);
@@ -98,7 +106,7 @@ describe('documents: gates, roles and workspaces', () => {
   });
 
   it('grants each route to the roles of spec 3 section 6', async () => {
-    const { workspace, sessions } = await workspaceWithEveryRole();
+    const { workspace, sessions } = await documents.workspaceWithEveryRole();
     const workspaceId = workspace.externalId;
     const client = await createClient(sessions.OWNER, workspaceId, { email: sessions.CLIENT.user.email });
     await makeFolder(sessions.OWNER, workspaceId, 'Shared', client.externalId);
@@ -137,8 +145,8 @@ describe('documents: gates, roles and workspaces', () => {
   });
 
   it("answers 404 for another workspace's documents, folders and clients named in this one", async () => {
-    const owner = await signedInUser('docs-cross');
-    const [mine, theirs] = await Promise.all([createWorkspace(owner), createWorkspace(owner)]);
+    const owner = await documents.signedInUser('docs-cross');
+    const [mine, theirs] = await Promise.all([documents.createWorkspace(owner), documents.createWorkspace(owner)]);
     const theirClient = await createClient(owner, theirs.externalId);
     await makeFolder(owner, theirs.externalId, 'Secret');
     const theirDocument = await upload(owner, theirs.externalId, 'secret.pdf', { directory: 'Secret' });

@@ -1,19 +1,25 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { TOKENS, type StorageService } from '../../../core/plugin-api';
-import { call, sharedHost, type TestSession } from '../../../core/plugin-api/testing';
+import { call, startTestHost, type ClientView, type TestHost, type TestSession } from '../../../core/plugin-api/testing';
 import { DOCUMENTS_ROUTES, UPLOAD_REQUIRED_HEADERS, mimeTypeOf, type DocumentDto, type PresignResponse } from '../shared/wire';
 
 export * from '../../../core/plugin-api/testing';
 
-export const storage = (): StorageService => sharedHost().host.container.get<StorageService>(TOKENS.Storage);
+/** The core with the documents plugin alone, on a database, Redis scope and blob container of its own. */
+export const startDocumentsHost = (): Promise<TestHost> => startTestHost({ plugins: ['documents'] });
+
+/** How long a host may take to start: it creates and migrates its database first. */
+export const HOST_START_TIMEOUT_MS = 60_000;
+
+export const storageOf = (documents: TestHost): StorageService => documents.host.container.get<StorageService>(TOKENS.Storage);
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const letters = (count: number) => Array.from({ length: count }, () => LETTERS[randomInt(26)]).join('');
 const digits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
 
 /** A business client of the workspace; `email` links a CLIENT member to it. */
-export async function createClient(owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<{ externalId: string; name: string }> {
+export async function createClient(owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<ClientView> {
   const response = await call(owner, 'post', '/clients', {
     workspaceExternalId: workspaceId,
     clientType: 'BUSINESS',
@@ -81,11 +87,10 @@ export async function eventually(check: () => Promise<boolean>, message: string,
   throw new Error(`timed out: ${message}`);
 }
 
-export const blobExists = async (fileKey: string) => (await storage().properties(fileKey)) !== null;
+export const blobExists = async (documents: TestHost, fileKey: string) => (await storageOf(documents).properties(fileKey)) !== null;
 
 /** Raises or lowers a workspace's limit directly, for quota tests. */
-export async function setStorageLimit(workspaceId: string, bytes: number): Promise<void> {
-  const knex = sharedHost().host.knex;
-  const { id } = await knex('workspaces').where({ external_id: workspaceId }).first('id');
-  await knex('documents_storage').insert({ workspace_id: id, storage_limit: bytes }).onConflict('workspace_id').merge();
+export async function setStorageLimit(documents: TestHost, workspaceId: string, bytes: number): Promise<void> {
+  const id = await documents.internalIdOf(workspaceId);
+  await documents.host.knex('documents_storage').insert({ workspace_id: id, storage_limit: bytes }).onConflict('workspace_id').merge();
 }

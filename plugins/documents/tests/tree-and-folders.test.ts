@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { DOCUMENTS_ROUTES, MESSAGES, type DirectoryNode, type FolderNode } from '../shared/wire';
-import { createClient, createWorkspace, get, makeFolder, memberWithRole, post, signedInUser, upload, workspaceWithEveryRole, type TestSession } from './support';
+import { createClient, get, HOST_START_TIMEOUT_MS, makeFolder, post, startDocumentsHost, upload, type TestHost, type TestSession } from './support';
 
 const namesOf = (node: FolderNode) => node.children.map((child) => `${child.type === 'directory' ? 'D' : 'F'}:${child.name}`);
 const childNamed = (node: FolderNode, name: string) => node.children.find((child) => child.name === name) as DirectoryNode;
 
 describe('documents: tree and folders', () => {
+  let documents: TestHost;
   let owner: TestSession;
   let workspaceId: string;
 
-  before(async () => {
-    owner = await signedInUser('docs-tree');
-    workspaceId = (await createWorkspace(owner)).externalId;
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    documents = await startDocumentsHost();
+    owner = await documents.signedInUser('docs-tree');
+    workspaceId = (await documents.createWorkspace(owner)).externalId;
   });
+
+  after(() => documents?.stop());
 
   const tree = (session: TestSession, query: Record<string, unknown> = {}) => get(session, DOCUMENTS_ROUTES.tree, { workspaceId, ...query });
 
@@ -64,7 +69,7 @@ describe('documents: tree and folders', () => {
     let fresh: string;
 
     before(async () => {
-      fresh = (await createWorkspace(owner)).externalId;
+      fresh = (await documents.createWorkspace(owner)).externalId;
       await makeFolder(owner, fresh, 'beta/inner/deep');
       await makeFolder(owner, fresh, 'Alpha');
       await makeFolder(owner, fresh, 'empty');
@@ -123,7 +128,7 @@ describe('documents: tree and folders', () => {
 
   describe('assigning a client', () => {
     it('assigns and clears the client of a folder and of a file', async () => {
-      const fresh = (await createWorkspace(owner)).externalId;
+      const fresh = (await documents.createWorkspace(owner)).externalId;
       const client = await createClient(owner, fresh, { name: 'Bengal Jute' });
       await makeFolder(owner, fresh, 'Bengal');
       const document = await upload(owner, fresh, 'deed.pdf', { directory: 'Bengal' });
@@ -169,8 +174,8 @@ describe('documents: tree and folders', () => {
     let looseFile: string;
 
     before(async () => {
-      workspace = (await createWorkspace(owner)).externalId;
-      clientMember = await memberWithRole(owner, workspace, 'CLIENT');
+      workspace = (await documents.createWorkspace(owner)).externalId;
+      clientMember = await documents.memberWithRole(owner, workspace, 'CLIENT');
       ownClient = await createClient(owner, workspace, { name: 'Own Client', email: clientMember.user.email.toUpperCase() });
       const otherClient = await createClient(owner, workspace, { name: 'Other Client' });
       await makeFolder(owner, workspace, 'Clients/Own', ownClient.externalId);
@@ -238,7 +243,7 @@ describe('documents: tree and folders', () => {
     });
 
     it('a CLIENT member with no client of their email sees an empty root and nothing else', async () => {
-      const stranger = await memberWithRole(owner, workspace, 'CLIENT');
+      const stranger = await documents.memberWithRole(owner, workspace, 'CLIENT');
       const root = await get(stranger, DOCUMENTS_ROUTES.tree, { workspaceId: workspace });
       expect(root.status).to.equal(200);
       expect(root.body.tree.children).to.deep.equal([]);
@@ -249,7 +254,7 @@ describe('documents: tree and folders', () => {
 
   describe('the list', () => {
     it('pages newest first and filters by client', async () => {
-      const { workspace, sessions } = await workspaceWithEveryRole();
+      const { workspace, sessions } = await documents.workspaceWithEveryRole();
       const client = await createClient(sessions.OWNER, workspace.externalId);
       const ids: string[] = [];
       for (const name of ['one.txt', 'two.txt', 'three.txt']) ids.push((await upload(sessions.EMPLOYEE, workspace.externalId, name, { clientId: name === 'two.txt' ? client.externalId : undefined })).id);

@@ -11,41 +11,48 @@ import {
 import {
   blobExists,
   createClient,
-  createWorkspace,
   eventually,
   get,
+  HOST_START_TIMEOUT_MS,
   post,
   presign,
   putBlob,
   setStorageLimit,
-  signedInUser,
-  storage,
+  startDocumentsHost,
+  storageOf,
   upload,
-  workspaceWithEveryRole,
+  type TestHost,
   type TestSession,
 } from './support';
 
 describe('documents: uploads and storage', () => {
+  let documents: TestHost;
   let owner: TestSession;
   let workspaceId: string;
 
-  before(async () => {
-    owner = await signedInUser('docs-upload');
-    workspaceId = (await createWorkspace(owner)).externalId;
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    documents = await startDocumentsHost();
+    owner = await documents.signedInUser('docs-upload');
+    workspaceId = (await documents.createWorkspace(owner)).externalId;
   });
+
+  after(() => documents?.stop());
+
+  const exists = (fileKey: string) => blobExists(documents, fileKey);
 
   const register = (fields: Record<string, unknown>) => post(owner, DOCUMENTS_ROUTES.create, { workspaceExternalId: workspaceId, directory: '', ...fields });
 
   describe('storage info', () => {
     it('starts with the defaults: 5 MB per file, 1 GB per workspace, nothing used', async () => {
-      const fresh = (await createWorkspace(owner)).externalId;
+      const fresh = (await documents.createWorkspace(owner)).externalId;
       const { status, body } = await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId: fresh });
       expect(status).to.equal(200);
       expect(body).to.deep.equal({ maxFileSize: DEFAULT_MAX_FILE_SIZE, usedStorage: 0, storageLimit: DEFAULT_STORAGE_LIMIT, remainingStorage: DEFAULT_STORAGE_LIMIT });
     });
 
     it('counts every registered document and frees nothing until it is deleted', async () => {
-      const fresh = (await createWorkspace(owner)).externalId;
+      const fresh = (await documents.createWorkspace(owner)).externalId;
       await upload(owner, fresh, 'a.txt', { body: Buffer.alloc(1000, 1) });
       await upload(owner, fresh, 'b.pdf', { body: Buffer.alloc(2500, 2) });
       const { body } = await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId: fresh });
@@ -53,7 +60,7 @@ describe('documents: uploads and storage', () => {
     });
 
     it('raises the limit with storage/update for manage_storage holders only', async () => {
-      const { workspace, sessions } = await workspaceWithEveryRole();
+      const { workspace, sessions } = await documents.workspaceWithEveryRole();
       const raise = (session: TestSession, additionalStorage: unknown) =>
         post(session, DOCUMENTS_ROUTES.updateStorage, { workspaceId: workspace.externalId, additionalStorage });
       const raised = await raise(sessions.ADMIN, 1024);
@@ -117,8 +124,8 @@ describe('documents: uploads and storage', () => {
     });
 
     it('refuses a file that does not fit the remaining storage, then any file once it is full', async () => {
-      const fresh = (await createWorkspace(owner)).externalId;
-      await setStorageLimit(fresh, 3072);
+      const fresh = (await documents.createWorkspace(owner)).externalId;
+      await setStorageLimit(documents, fresh, 3072);
       await upload(owner, fresh, 'first.txt', { body: Buffer.alloc(2048) });
       const tooBig = await get(owner, DOCUMENTS_ROUTES.presign, { workspaceId: fresh, filename: 'second.txt', size: 1536 });
       expect(tooBig.status).to.equal(413);
@@ -197,11 +204,11 @@ describe('documents: uploads and storage', () => {
       const { status, body } = await register({ fileKey, filename: 'short.txt', size: 10 });
       expect(status).to.equal(422);
       expect(body.error).to.equal(MESSAGES.invalidDocumentData);
-      await eventually(async () => !(await blobExists(fileKey)), 'the mismatched upload is removed');
+      await eventually(async () => !(await exists(fileKey)), 'the mismatched upload is removed');
     });
 
     it("answers 'Invalid document data' for a key of another workspace, a made-up key, or a file registered twice", async () => {
-      const other = (await createWorkspace(owner)).externalId;
+      const other = (await documents.createWorkspace(owner)).externalId;
       const foreign = await presign(owner, other, 'theirs.txt', 3);
       await putBlob(foreign.url, Buffer.from('abc'));
       for (const fileKey of [foreign.fileKey, `${workspaceId}/../${foreign.fileKey}`, `${workspaceId}/not-a-uuid`, '', 42]) {
@@ -212,7 +219,7 @@ describe('documents: uploads and storage', () => {
       const mine = await upload(owner, workspaceId, 'once.txt');
       const again = await register({ fileKey: mine.fileKey, filename: 'once.txt', size: mine.size });
       expect(again.status).to.equal(422);
-      expect(await blobExists(mine.fileKey), 'the registered file stays').to.equal(true);
+      expect(await exists(mine.fileKey), 'the registered file stays').to.equal(true);
     });
 
     it('re-checks the type at registration', async () => {
@@ -224,9 +231,9 @@ describe('documents: uploads and storage', () => {
     });
 
     it('of two uploads racing for the last free space, registers exactly one', async () => {
-      const fresh = (await createWorkspace(owner)).externalId;
+      const fresh = (await documents.createWorkspace(owner)).externalId;
       await upload(owner, fresh, 'base.txt', { body: Buffer.alloc(1000) });
-      await setStorageLimit(fresh, 2000);
+      await setStorageLimit(documents, fresh, 2000);
       const racers = await Promise.all(
         ['left.txt', 'right.txt'].map(async (filename) => {
           const body = Buffer.alloc(800, filename.length);
@@ -238,14 +245,14 @@ describe('documents: uploads and storage', () => {
       const results = await Promise.all(
         racers.map((racer) => post(owner, DOCUMENTS_ROUTES.create, { workspaceExternalId: fresh, directory: '', ...racer })),
       );
-      const statuses = results.map((result) => result.status).sort();
+      const statuses = results.map((result) => result.status).sort((a, b) => a - b);
       expect(statuses).to.deep.equal([201, 413]);
       const loser = results.find((result) => result.status === 413)!;
       expect(loser.body.error).to.equal('Not enough storage space. Required: 800.00 B, Available: 200.00 B');
       const { body } = await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId: fresh });
       expect(body).to.include({ usedStorage: 1800, remainingStorage: 200 });
       const losingKey = racers[results.indexOf(loser)].fileKey;
-      await eventually(async () => !(await blobExists(losingKey)), "the loser's stored file is removed");
+      await eventually(async () => !(await exists(losingKey)), "the loser's stored file is removed");
     });
   });
 
@@ -284,6 +291,6 @@ describe('documents: uploads and storage', () => {
 
   it('keeps every stored file under its workspace in the one container', async () => {
     const document = await upload(owner, workspaceId, 'where.txt');
-    expect(await storage().list(`${workspaceId}/`)).to.include(document.fileKey);
+    expect(await storageOf(documents).list(`${workspaceId}/`)).to.include(document.fileKey);
   });
 });

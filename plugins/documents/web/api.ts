@@ -3,7 +3,6 @@ import { apiV1 } from '@axal/web-sdk';
 import {
   DOCUMENTS_ROUTES,
   TREE_CACHE_MS,
-  type AssignClientRequest,
   type AssignClientResponse,
   type CreateDirectoryResponse,
   type DeleteDocumentsResponse,
@@ -13,6 +12,7 @@ import {
   type DocumentTreeResponse,
   type StorageInfo,
 } from '../shared/wire';
+import type { AssignClientRequest } from '../shared/schemas';
 
 type WithoutWorkspace<T> = Omit<T, 'workspaceId'>;
 

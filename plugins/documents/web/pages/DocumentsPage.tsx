@@ -47,15 +47,17 @@ export function DocumentsPage() {
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [assignTarget, setAssignTarget] = useState<DirectoryNode | null>(null);
 
+  // Another folder starts with nothing selected and no filter.
+  const [shownPath, setShownPath] = useState(path);
+  if (shownPath !== path) {
+    setShownPath(path);
+    setSelectedKeys(new Set());
+    setSearch('');
+  }
+
   useEffect(() => {
     document.title = PAGE_TITLE;
   }, []);
-
-  // Another folder starts with nothing selected and no filter.
-  useEffect(() => {
-    setSelectedKeys(new Set());
-    setSearch('');
-  }, [path]);
 
   const entries = useMemo(() => (tree.data ? sortedEntries(tree.data) : []), [tree.data]);
   const needle = search.trim().toLowerCase();
