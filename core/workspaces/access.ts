@@ -2,7 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { User } from '../auth/user-model';
 import { badRequest, forbidden, notFound, unauthorized } from '../platform/errors';
 import { isExternalId, type Membership } from '../platform/http';
-import type { PermissionService, Role } from './permissions';
+import type { Role } from '../platform/identity';
+import type { PermissionService } from './permissions';
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';
 

@@ -1,5 +1,5 @@
 import { BaseModel, ExternallyIdentifiedModel } from '../plugin-api/base-model';
-import type { Role } from './permissions';
+import type { Role } from '../platform/identity';
 
 export class Workspace extends ExternallyIdentifiedModel {
   static override tableName = 'workspaces';

@@ -1,60 +1,65 @@
-export const ROLES = ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'] as const;
-export type Role = (typeof ROLES)[number];
+import type { Role } from '../platform/identity';
+import type { PluginPermissionTable } from '../plugins/plugin-registry';
 
 /** `ADMIN` as a sentence shows it: `Admin`. */
 export const roleLabel = (role: Role) => role.charAt(0) + role.slice(1).toLowerCase();
 
-const everyone: readonly Role[] = ROLES;
 const administrators: readonly Role[] = ['OWNER', 'ADMIN'];
 const staff: readonly Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE'];
 
-/** The one role/permission table of the core. Plugins add their own permissions through their manifests. */
+/** The core's own permissions. A plugin's permissions are declared in its manifest and named `<pluginId>.<verb>`. */
 export const CORE_PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   // Spec 1 section 6.
-  delete_documents: administrators,
-  assign_client: staff,
   manage_clients: administrators,
-  manage_storage: administrators,
-  view_storage: everyone,
-  upload: staff,
   // Clients (spec 1 section 2.9): the firm's staff keep notes on a client; the client's own people do not.
   add_client_notes: staff,
   // Workspace administration.
   manage_workspace: administrators,
   manage_members: administrators,
+  // Granting the OWNER role, and changing or removing an owner.
+  manage_owners: ['OWNER'],
   manage_plugins: administrators,
   delete_workspace: ['OWNER'],
 };
 
-export type PermissionTable = Readonly<Record<string, readonly Role[]>>;
-
 /** Answers "may this role do that"; an unknown role (not yet fetched, or none) is granted nothing. */
 export class PermissionService {
-  private readonly table: PermissionTable;
+  private readonly rolesOf: Readonly<Record<string, readonly Role[]>>;
+  private readonly pluginOf: ReadonlyMap<string, string>;
 
-  constructor(pluginPermissions: PermissionTable = {}) {
+  constructor(pluginPermissions: PluginPermissionTable = {}) {
     for (const name of Object.keys(pluginPermissions)) {
-      if (name in CORE_PERMISSIONS) throw new Error(`Permission ${name} is defined by the core and cannot be redefined by a plugin`);
+      if (Object.hasOwn(CORE_PERMISSIONS, name)) throw new Error(`Permission ${name} is defined by the core and cannot be redefined by a plugin`);
     }
-    this.table = { ...CORE_PERMISSIONS, ...pluginPermissions };
+    this.rolesOf = {
+      ...CORE_PERMISSIONS,
+      ...Object.fromEntries(Object.entries(pluginPermissions).map(([name, { roles }]) => [name, roles])),
+    };
+    this.pluginOf = new Map(Object.entries(pluginPermissions).map(([name, { pluginId }]) => [name, pluginId]));
   }
 
   has(name: string): boolean {
-    return name in this.table;
+    return Object.hasOwn(this.rolesOf, name);
   }
 
+  /** The role's grant alone: a plugin's routes are already closed (404) where the plugin is off. */
   can(role: Role | null | undefined, permission: string): boolean {
     if (!role) return false;
-    const roles = this.table[permission];
-    if (!roles) throw new Error(`Unknown permission ${permission}`);
-    return roles.includes(role);
+    if (!this.has(permission)) throw new Error(`Unknown permission ${permission}`);
+    return this.rolesOf[permission].includes(role);
   }
 
-  permissionsOf(role: Role | null | undefined): string[] {
+  /** A member's effective permissions: the core's and those of the plugins switched on for the workspace, by name. */
+  permissionsOf(role: Role | null | undefined, enabledPlugins: ReadonlySet<string>): string[] {
     if (!role) return [];
-    return Object.entries(this.table)
-      .filter(([, roles]) => roles.includes(role))
+    return Object.entries(this.rolesOf)
+      .filter(([name, roles]) => roles.includes(role) && this.isInForce(name, enabledPlugins))
       .map(([name]) => name)
       .sort();
+  }
+
+  private isInForce(permission: string, enabledPlugins: ReadonlySet<string>): boolean {
+    const pluginId = this.pluginOf.get(permission);
+    return pluginId === undefined || enabledPlugins.has(pluginId);
   }
 }

@@ -1,7 +1,8 @@
 import express, { type Router } from 'express';
 import type { Container } from 'inversify';
-import type { PluginRegistry } from '../host/plugin-registry';
-import { RemoteCatalogue } from '../host/web-assets';
+import type { PluginRegistry } from '../plugins/plugin-registry';
+import { RemoteCatalogue } from '../plugins/remote-catalogue';
+import { settingsPoint } from '../plugin-api/extension-points';
 import type { PluginManifest } from '../plugin-api/manifest';
 import { notFound } from '../platform/errors';
 import { parseBody, requireMembership, requireUser } from '../platform/http';
@@ -9,9 +10,10 @@ import { TOKENS } from '../platform/tokens';
 import { membershipGuard, permissionGuard, sessionGuard } from './access';
 import type { PermissionService } from './permissions';
 import { pluginSwitchSchema } from './schemas';
+import type { PluginCatalogueEntry, WorkspacePluginEntry } from './wire';
 import type { WorkspacePluginsService } from './workspace-plugins';
 
-function catalogueEntry(manifest: PluginManifest) {
+function catalogueEntry(manifest: PluginManifest): PluginCatalogueEntry {
   return {
     id: manifest.id,
     name: manifest.name,
@@ -32,11 +34,15 @@ export function pluginSettingsRoutes(container: Container): Router {
   const remotes = container.get(RemoteCatalogue);
   const router = express.Router();
 
-  const workspaceEntries = async (workspaceId: number) => {
+  // The Settings page asks for the settings of these plugins only.
+  const withSettings = new Set(registry.contributions(settingsPoint).map(({ pluginId }) => pluginId));
+
+  const workspaceEntries = async (workspaceId: number): Promise<WorkspacePluginEntry[]> => {
     const states = await workspacePlugins.states(workspaceId);
     return registry.manifests().map((manifest) => ({
       ...catalogueEntry(manifest),
       enabled: states.get(manifest.id) ?? false,
+      hasSettings: withSettings.has(manifest.id),
       // A disabled plugin's code is not loaded at all.
       remoteEntry: states.get(manifest.id) ? remotes.entryUrl(manifest.id) : null,
     }));

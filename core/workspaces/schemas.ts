@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './permissions';
+import { ROLES } from '../platform/identity';
 
 /** Spec 1 section 5.1, shared with the create-workspace and settings forms. */
 export const workspaceNameSchema = z

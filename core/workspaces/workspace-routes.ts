@@ -6,6 +6,7 @@ import { externalIdParam, parseBody, requireMembership, requireUser } from '../p
 import { TOKENS } from '../platform/tokens';
 import { membershipGuard, permissionGuard, sessionGuard } from './access';
 import type { PermissionService } from './permissions';
+import type { WorkspacePluginsService } from './workspace-plugins';
 import { activityCursorOf, activityQuerySchema } from './activity-cursor';
 import { addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
 import { DELETE_OWNER_ONLY, WorkspaceService } from './workspace-service';
@@ -16,6 +17,7 @@ const ACTIVITY_PAGE_SIZE = 50;
 export function workspaceRoutes(container: Container): Router {
   const workspaces = container.get(WorkspaceService);
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
+  const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
   const activity = container.get<ActivityService>(TOKENS.Activity);
   const allow = (permission: string, message?: string) => permissionGuard(permissions, permission, message);
   const router = express.Router();
@@ -40,9 +42,12 @@ export function workspaceRoutes(container: Container): Router {
     res.json(await workspaces.rename(requireMembership(req), name, requireUser(req)));
   });
 
-  router.get('/workspaces/:workspaceId/role', ...member, (req, res) => {
-    const { role } = requireMembership(req);
-    res.json({ role, permissions: permissions.permissionsOf(role) });
+  // The web decides what to show from `permissions` alone, so a switched-off plugin's permissions are left out.
+  router.get('/workspaces/:workspaceId/role', ...member, async (req, res) => {
+    const { role, workspace } = requireMembership(req);
+    const states = await workspacePlugins.states(workspace.id);
+    const enabled = new Set([...states].filter(([, isEnabled]) => isEnabled).map(([pluginId]) => pluginId));
+    res.json({ role, permissions: permissions.permissionsOf(role, enabled) });
   });
 
   router.get('/workspaces/:workspaceId/members', ...member, async (req, res) => {

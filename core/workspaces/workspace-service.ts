@@ -7,10 +7,11 @@ import type { Config } from '../platform/config';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Membership, SessionUser } from '../platform/http';
+import type { Role } from '../platform/identity';
 import { TOKENS } from '../platform/tokens';
 import { WORKSPACE_NOT_FOUND } from './access';
 import { Workspace, WorkspaceInvitation, WorkspaceMember } from './models';
-import { roleLabel, type PermissionService, type Role } from './permissions';
+import { roleLabel, type PermissionService } from './permissions';
 import type { WorkspacePluginsService } from './workspace-plugins';
 
 export const MEMBERSHIP_REMOVED_EVENT = 'workspace.member-removed';
@@ -121,7 +122,7 @@ export class WorkspaceService {
     const added: { member: MemberView } | { invitation: InvitationView } = await this.knex.transaction(async (trx) => {
       const { actorRole } = await this.lockMembership(trx, membership, actor);
       this.assertManagesMembers(actorRole);
-      if (input.role === 'OWNER' && actorRole !== 'OWNER') throw forbidden(GRANT_OWNER_ONLY);
+      if (input.role === 'OWNER' && !this.permissions.can(actorRole, 'manage_owners')) throw forbidden(GRANT_OWNER_ONLY);
       const user = await User.query(trx).whereRaw('lower(email) = lower(?)', [input.email]).first();
       if (user) {
         const existing = await WorkspaceMember.query(trx).where({ workspace_id: workspaceId, user_id: user.id }).first();
@@ -154,7 +155,7 @@ export class WorkspaceService {
       const { actorRole } = await this.lockMembership(trx, membership, actor);
       this.assertManagesMembers(actorRole);
       const target = await this.memberOf(trx, membership.workspace.id, memberExternalId);
-      if ((target.role === 'OWNER' || role === 'OWNER') && actorRole !== 'OWNER') {
+      if ((target.role === 'OWNER' || role === 'OWNER') && !this.permissions.can(actorRole, 'manage_owners')) {
         throw forbidden(target.role === 'OWNER' ? OWNER_ONLY : GRANT_OWNER_ONLY);
       }
       if (target.role === 'OWNER' && role !== 'OWNER') await this.assertAnotherOwner(trx, membership.workspace.id);
@@ -185,7 +186,7 @@ export class WorkspaceService {
       const { actorRole } = await this.lockMembership(trx, membership, actor);
       if (!leaving) this.assertManagesMembers(actorRole);
       const target = await this.memberOf(trx, membership.workspace.id, memberExternalId);
-      if (!leaving && target.role === 'OWNER' && actorRole !== 'OWNER') throw forbidden(OWNER_ONLY);
+      if (!leaving && target.role === 'OWNER' && !this.permissions.can(actorRole, 'manage_owners')) throw forbidden(OWNER_ONLY);
       if (target.role === 'OWNER') await this.assertAnotherOwner(trx, membership.workspace.id);
       await trx('workspace_members').where({ id: target.membershipId }).delete();
       await this.activity.record(

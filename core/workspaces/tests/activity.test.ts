@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createWorkspace, signedInUser, uniqueEmail, type TestSession } from '../../../tests/support/http';
+import { createWorkspace, signedInUser, uniqueEmail, type TestSession } from '../../plugin-api/testing/http';
 import { call, db, internalIdOf } from './support';
 
 interface Entry {

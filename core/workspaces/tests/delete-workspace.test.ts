@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { API, createWorkspace, memberWithRole, signedInUser, uniqueEmail, type TestSession } from '../../../tests/support/http';
-import type { Role } from '../permissions';
+import { API, createWorkspace, memberWithRole, signedInUser, uniqueEmail, type TestSession } from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
 import { call, dataOfWorkspace, db, internalIdOf, WORKSPACE_NOT_FOUND, workspaceScopedTables, type Method } from './support';
 
 const INVALID_CONFIRMATION = { error: 'Invalid confirmation' };

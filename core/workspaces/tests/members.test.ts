@@ -11,8 +11,8 @@ import {
   uniqueEmail,
   workspaceWithEveryRole,
   type TestSession,
-} from '../../../tests/support/http';
-import type { Role } from '../permissions';
+} from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
 import { activityActions, call, dataOfWorkspace, db, internalIdOf, ownerCount, roleIn, WORKSPACE_NOT_FOUND } from './support';
 
 const OWNER_ONLY = { error: 'Only an owner can change or remove an owner' };
@@ -110,7 +110,7 @@ describe('workspace members', () => {
       const newcomer = await signedInUser('racer');
       const add = () => call(sessions.OWNER, 'post', membersPath(workspace.externalId), { email: newcomer.user.email, role: 'EMPLOYEE' });
       const responses = await Promise.all([add(), add(), add()]);
-      expect(responses.map((response) => response.status).sort()).to.deep.equal([201, 409, 409]);
+      expect(responses.map((response) => response.status).sort((a, b) => a - b)).to.deep.equal([201, 409, 409]);
       for (const refused of responses.filter((response) => response.status === 409)) expect(refused.body).to.deep.equal(ALREADY_MEMBER);
       expect(await roleIn(workspace.externalId, newcomer.user.externalId)).to.equal('EMPLOYEE');
     });
@@ -119,7 +119,7 @@ describe('workspace members', () => {
       const email = uniqueEmail('racing-invite');
       const invite = (role: Role) => call(sessions.OWNER, 'post', membersPath(workspace.externalId), { email, role });
       const responses = await Promise.all([invite('CLIENT'), invite('EMPLOYEE'), invite('ADMIN')]);
-      expect(responses.map((response) => response.status).sort()).to.deep.equal([202, 409, 409]);
+      expect(responses.map((response) => response.status).sort((a, b) => a - b)).to.deep.equal([202, 409, 409]);
       for (const refused of responses.filter((response) => response.status === 409)) expect(refused.body).to.deep.equal(ALREADY_INVITED);
       expect(await db()('workspace_invitations').where({ email })).to.have.length(1);
     });
@@ -269,7 +269,7 @@ describe('workspace members', () => {
           call(second, 'patch', memberPath(shared.externalId, first.user.externalId), { role: 'ADMIN' }),
         ]);
         // Whoever comes second is no longer an owner by then.
-        expect(responses.map((response) => response.status).sort()).to.deep.equal([200, 403]);
+        expect(responses.map((response) => response.status).sort((a, b) => a - b)).to.deep.equal([200, 403]);
         expect(responses.find((response) => response.status === 403)!.body).to.deep.equal(OWNER_ONLY);
         expect(await ownerCount(shared.externalId)).to.equal(1);
       }
@@ -284,7 +284,7 @@ describe('workspace members', () => {
         call(second, 'delete', memberPath(shared.externalId, first.user.externalId)),
       ]);
       // Whoever comes second is no longer a member by then.
-      expect(responses.map((response) => response.status).sort()).to.deep.equal([204, 404]);
+      expect(responses.map((response) => response.status).sort((a, b) => a - b)).to.deep.equal([204, 404]);
       expect(responses.find((response) => response.status === 404)!.body).to.deep.equal(WORKSPACE_NOT_FOUND);
       expect(await ownerCount(shared.externalId)).to.equal(1);
     });

@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { API, createWorkspace, newAgent, signedInUser, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
-import type { Role } from '../permissions';
+import { API, createWorkspace, newAgent, signedInUser, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
+import type { PluginCatalogueEntry, WorkspacePluginEntry } from '../wire';
 import { activityActions, call, db, internalIdOf } from './support';
-
-interface PluginEntry {
-  id: string;
-  name: string;
-  description: string;
-  version: string;
-  demo: boolean;
-  defaultEnabled: boolean;
-  requires: string[];
-  nav: { label: string; path: string; order: number; icon: string } | null;
-  enabled?: boolean;
-  remoteEntry?: string | null;
-}
 
 const PRODUCT_PLUGINS = ['tasks', 'notices', 'invoices', 'documents', 'dsc', 'integrations'];
 const REQUIRES_GATE = { error: 'The Fixture Dependent plugin requires the Gate Fixture plugin. Enable Gate Fixture first.' };
@@ -27,7 +15,7 @@ const switchPlugin = (session: TestSession, workspaceId: string, pluginId: strin
 
 async function enabledStates(session: TestSession, workspaceId: string): Promise<Record<string, boolean>> {
   const { body } = await call(session, 'get', pluginsPath(workspaceId)).expect(200);
-  return Object.fromEntries((body.plugins as PluginEntry[]).map((plugin) => [plugin.id, plugin.enabled!]));
+  return Object.fromEntries((body.plugins as WorkspacePluginEntry[]).map((plugin) => [plugin.id, plugin.enabled]));
 }
 
 describe('workspace plugin settings', () => {
@@ -42,7 +30,7 @@ describe('workspace plugin settings', () => {
   describe('the catalogue', () => {
     it('lists the six product plugins, Invoices and DSC as demos, with their nav in order', async () => {
       const { body } = await call(owner, 'get', '/plugins').expect(200);
-      const plugins = body.plugins as PluginEntry[];
+      const plugins = body.plugins as PluginCatalogueEntry[];
       const product = plugins.filter((plugin) => PRODUCT_PLUGINS.includes(plugin.id));
       expect(product.map((plugin) => plugin.id)).to.have.members(PRODUCT_PLUGINS);
       expect(product.filter((plugin) => plugin.demo).map((plugin) => plugin.name)).to.have.members(['Invoices', 'DSC']);
@@ -50,7 +38,7 @@ describe('workspace plugin settings', () => {
       expect(nav.map((plugin) => plugin.nav!.label)).to.deep.equal(['Tasks', 'Notices', 'Invoices', 'Documents', 'DSC', 'Integrations']);
       for (const plugin of product) {
         expect(plugin).to.have.keys('id', 'name', 'description', 'version', 'demo', 'defaultEnabled', 'requires', 'nav');
-        expect(plugin.description).to.be.a('string').that.is.not.empty;
+        expect(plugin.description).to.be.a('string').and.not.equal('');
         expect(plugin).to.include({ defaultEnabled: true });
         expect(plugin.requires).to.deep.equal([]);
         expect(plugin.nav!.path).to.equal(plugin.id);
@@ -70,7 +58,7 @@ describe('workspace plugin settings', () => {
   describe('per workspace', () => {
     it('starts a new workspace with each plugin’s default', async () => {
       const { body } = await call(owner, 'get', '/plugins').expect(200);
-      const defaults = Object.fromEntries((body.plugins as PluginEntry[]).map((plugin) => [plugin.id, plugin.defaultEnabled]));
+      const defaults = Object.fromEntries((body.plugins as PluginCatalogueEntry[]).map((plugin) => [plugin.id, plugin.defaultEnabled]));
       expect(defaults['fixture-dependent']).to.equal(false);
       expect(await enabledStates(owner, workspace.externalId)).to.deep.equal(defaults);
       const rows = await db()('workspace_plugins').where({ workspace_id: await internalIdOf(workspace.externalId) }).select('plugin_id', 'enabled');
@@ -81,7 +69,7 @@ describe('workspace plugin settings', () => {
       const { workspace: shared, sessions } = await workspaceWithEveryRole();
       for (const role of ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'] as Role[]) {
         const { body } = await call(sessions[role], 'get', pluginsPath(shared.externalId)).expect(200);
-        const tasks = (body.plugins as PluginEntry[]).find((plugin) => plugin.id === 'tasks')!;
+        const tasks = (body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'tasks')!;
         expect(tasks).to.include({ id: 'tasks', name: 'Tasks', demo: false, defaultEnabled: true, enabled: true });
         expect(tasks.nav).to.deep.equal({ label: 'Tasks', path: 'tasks', order: 2, icon: 'tick-circle' });
         // Null until the plugin's web remote is built.
@@ -90,7 +78,7 @@ describe('workspace plugin settings', () => {
       await switchPlugin(sessions.OWNER, shared.externalId, 'tasks', false).expect(200);
       const { body } = await call(sessions.CLIENT, 'get', pluginsPath(shared.externalId)).expect(200);
       // A disabled plugin's code is not offered to the browser.
-      expect((body.plugins as PluginEntry[]).find((plugin) => plugin.id === 'tasks')).to.include({ enabled: false, remoteEntry: null });
+      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'tasks')).to.include({ enabled: false, remoteEntry: null });
     });
 
     it('switches a plugin off and on for one workspace only, and records each switch', async () => {
@@ -139,7 +127,7 @@ describe('workspace plugin settings', () => {
           switchPlugin(owner, id, 'gate-fixture', false),
           switchPlugin(owner, id, 'fixture-dependent', true),
         ]);
-        expect([disableGate.status, enableDependent.status].sort()).to.deep.equal([200, 409]);
+        expect([disableGate.status, enableDependent.status].sort((a, b) => a - b)).to.deep.equal([200, 409]);
         const states = await enabledStates(owner, id);
         expect(states['fixture-dependent'] && !states['gate-fixture'], JSON.stringify(states)).to.equal(false);
       }

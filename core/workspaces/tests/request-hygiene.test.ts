@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createWorkspace, memberWithRole, signedInUser, uniqueEmail, type TestSession } from '../../../tests/support/http';
+import { createWorkspace, memberWithRole, signedInUser, uniqueEmail, type TestSession } from '../../plugin-api/testing/http';
 import { call, callWithRawJson, dataOfWorkspace, internalIdOf, WORKSPACE_NOT_FOUND, type Method } from './support';
 
 interface Ids {
@@ -155,7 +155,7 @@ describe('request hygiene of the workspace routes', () => {
       });
 
       it('answers a body over 1 MB with 413', async () => {
-        const raw = JSON.stringify({ ...(route.body?.(ids) ?? {}), padding: 'x'.repeat(1024 * 1024) });
+        const raw = JSON.stringify({ ...route.body?.(ids), padding: 'x'.repeat(1024 * 1024) });
         const response = await callWithRawJson(owner, route.method, fill(route.path, ids), raw);
         expect(response.status).to.equal(413);
         expect(response.body).to.deep.equal({ error: 'Request body is too large' });

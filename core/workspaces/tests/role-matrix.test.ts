@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { signedInUser, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
-import type { Role } from '../permissions';
+import { createWorkspace, signedInUser, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
 import { call, dataOfWorkspace, db, internalIdOf, NO_PERMISSION } from './support';
+
+const DOCUMENTS_PERMISSIONS = ['assign_client', 'delete_documents', 'manage_storage', 'upload', 'view_storage'];
 
 /** Spec 1 section 6, the workspace administration permissions, and the one permission of the gate-fixture test plugin. */
 const PERMISSIONS_OF: Record<Role, string[]> = {
@@ -11,19 +13,21 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'assign_client',
     'delete_documents',
     'delete_workspace',
+    'gate-fixture.write_notes',
     'manage_clients',
     'manage_members',
+    'manage_owners',
     'manage_plugins',
     'manage_storage',
     'manage_workspace',
     'upload',
     'view_storage',
-    'write_fixture_notes',
   ],
   ADMIN: [
     'add_client_notes',
     'assign_client',
     'delete_documents',
+    'gate-fixture.write_notes',
     'manage_clients',
     'manage_members',
     'manage_plugins',
@@ -31,9 +35,8 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'manage_workspace',
     'upload',
     'view_storage',
-    'write_fixture_notes',
   ],
-  EMPLOYEE: ['add_client_notes', 'assign_client', 'upload', 'view_storage', 'write_fixture_notes'],
+  EMPLOYEE: ['add_client_notes', 'assign_client', 'gate-fixture.write_notes', 'upload', 'view_storage'],
   CLIENT: ['view_storage'],
 };
 
@@ -177,4 +180,36 @@ describe('workspace role matrix', () => {
       }
     });
   }
+});
+
+describe('effective permissions of a workspace', () => {
+  const roles: Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'];
+  const permissionsOf = async (session: TestSession, workspaceId: string) =>
+    (await call(session, 'get', `/workspaces/${workspaceId}/role`).expect(200)).body.permissions as string[];
+  const switchPlugin = (owner: TestSession, workspaceId: string, pluginId: string, enabled: boolean) =>
+    call(owner, 'put', `/workspaces/${workspaceId}/plugins/${pluginId}`, { enabled }).expect(200);
+
+  it('leave out the permissions of a plugin switched off for the workspace, and bring them back with it', async () => {
+    const { workspace, sessions } = await workspaceWithEveryRole();
+    const id = workspace.externalId;
+    await switchPlugin(sessions.OWNER, id, 'documents', false);
+    for (const role of roles) {
+      expect(await permissionsOf(sessions[role], id), role).to.deep.equal(PERMISSIONS_OF[role].filter((name) => !DOCUMENTS_PERMISSIONS.includes(name)));
+    }
+    await switchPlugin(sessions.OWNER, id, 'gate-fixture', false);
+    expect(await permissionsOf(sessions.EMPLOYEE, id)).to.deep.equal(['add_client_notes']);
+    expect(await permissionsOf(sessions.CLIENT, id)).to.deep.equal([]);
+
+    await switchPlugin(sessions.OWNER, id, 'documents', true);
+    await switchPlugin(sessions.OWNER, id, 'gate-fixture', true);
+    for (const role of roles) expect(await permissionsOf(sessions[role], id), role).to.deep.equal(PERMISSIONS_OF[role]);
+  });
+
+  it("are per workspace: a switch in one workspace leaves the same member's other workspace alone", async () => {
+    const { workspace, sessions } = await workspaceWithEveryRole();
+    const { externalId: other } = await createWorkspace(sessions.EMPLOYEE);
+    await switchPlugin(sessions.OWNER, workspace.externalId, 'documents', false);
+    expect(await permissionsOf(sessions.EMPLOYEE, workspace.externalId)).to.not.include('upload');
+    expect(await permissionsOf(sessions.EMPLOYEE, other)).to.deep.equal(PERMISSIONS_OF.OWNER);
+  });
 });

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type Test from 'supertest/lib/test';
-import { API, type TestSession } from '../../../tests/support/http';
-import { sharedHost } from '../../../tests/support/root-hooks';
+import { API, type TestSession } from '../../plugin-api/testing/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createWorkspace, signedInUser, type TestSession } from '../../../tests/support/http';
+import { createWorkspace, signedInUser, type TestSession } from '../../plugin-api/testing/http';
 import { call, db } from './support';
 
 const TOO_SHORT = 'Workspace name must be at least 3 characters';
