@@ -140,8 +140,9 @@ export class NotificationStreams {
   /** Ends every stream (the process is stopping) and leaves the event bus. */
   async close(): Promise<void> {
     this.closing = true;
-    for (const connections of [...this.byUser.values()]) {
-      for (const connection of [...connections]) this.end(connection, 'shutdown');
+    // Ending a stream deletes it from these collections, which a Map's or Set's iteration allows.
+    for (const connections of this.byUser.values()) {
+      for (const connection of connections) this.end(connection, 'shutdown');
     }
     const unsubscribes = await this.subscription?.catch(() => []);
     this.subscription = null;
@@ -259,7 +260,7 @@ export class NotificationStreams {
   }
 
   private endWhere(userId: number, matches: (connection: StreamConnection) => boolean, reason: NotificationStreamEndReason): void {
-    for (const connection of [...(this.byUser.get(userId) ?? [])]) {
+    for (const connection of this.byUser.get(userId) ?? []) {
       if (matches(connection)) this.end(connection, reason);
     }
   }

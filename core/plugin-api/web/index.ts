@@ -19,7 +19,19 @@ export {
 } from './session';
 export type { Role, SessionInfo, SessionUser, WorkspaceRole } from './session';
 export { defineWebPlugin, isWebPlugin, WEB_PLUGIN_TYPE } from './define-web-plugin';
-export type { ClientSection, ClientSectionProps, DashboardCard, DashboardCardProps, WebPlugin, WebPluginDefinition } from './define-web-plugin';
+export type {
+  ClientSection,
+  ClientSectionProps,
+  DashboardCard,
+  DashboardCardProps,
+  SearchHit,
+  SearchResultRenderer,
+  SearchResultRendererProps,
+  SettingsPanel,
+  SettingsPanelProps,
+  WebPlugin,
+  WebPluginDefinition,
+} from './define-web-plugin';
 export { remoteContainerName } from './remote-name';
 export { formatDate, formatFileSize, formatIndianDate, formatLongDate, formatRelativeTime, formatRupees, initialsOf, truncate } from './format';
 export type { DateInput } from './format';

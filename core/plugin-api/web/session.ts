@@ -16,6 +16,7 @@ export interface SessionInfo {
 
 export type Role = 'OWNER' | 'ADMIN' | 'EMPLOYEE' | 'CLIENT';
 
+/** `GET workspaces/{id}/role`: the role and the member's effective permissions (a switched-off plugin's are absent). */
 export interface WorkspaceRole {
   role: Role;
   permissions: string[];
@@ -40,7 +41,11 @@ export function useCurrentWorkspaceId(): string | null {
   return useAtomValue(currentWorkspaceIdAtom);
 }
 
-/** The signed-in user's role in a workspace, fetched per workspace (spec 1 section 6). */
+/**
+ * The signed-in user's role and permissions in a workspace, fetched per workspace (spec 1 section 6). Whoever
+ * changes a membership or switches a plugin invalidates `roleQueryKey`; a change made by someone else arrives when
+ * the answer goes stale, together with the plugin list (both keep the client's default freshness).
+ */
 export function useWorkspaceRole(explicitWorkspaceId?: string) {
   const currentWorkspaceId = useCurrentWorkspaceId();
   const workspaceId = explicitWorkspaceId ?? currentWorkspaceId;
@@ -48,11 +53,13 @@ export function useWorkspaceRole(explicitWorkspaceId?: string) {
     queryKey: roleQueryKey(workspaceId ?? ''),
     queryFn: () => apiV1<WorkspaceRole>(`/workspaces/${workspaceId}/role`),
     enabled: Boolean(workspaceId),
-    staleTime: 60_000,
   });
 }
 
-/** Whether the user's role in the current workspace holds a permission; nothing is granted until the role is known. */
+/**
+ * Whether the member holds a permission in the current workspace: a core one, or one a plugin switched on there
+ * declares. Nothing is granted until the answer is known. Pages ask this, never a list of roles.
+ */
 export function usePermission(permission: string): boolean {
   const { data } = useWorkspaceRole();
   return data?.permissions.includes(permission) ?? false;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { appPath } from '@axal/web-sdk';
 import { BrandMark } from '../public/BrandMark';
-import { useDocumentTitle } from '../public/page-hooks';
+import { useCurrentYear, useDocumentTitle } from '../public/page-hooks';
 import { AppIcon } from './app-icons';
 
 const HIGHLIGHTS = [
@@ -22,6 +22,7 @@ interface AuthLayoutProps {
 /** The sign-in pages: the product's promise on the left (wide screens only), the form on the right. */
 export function AuthLayout({ title, subtitle, footer, children }: AuthLayoutProps) {
   useDocumentTitle(title);
+  const year = useCurrentYear();
   return (
     <div className="auth-layout">
       <aside className="auth-layout__showcase" aria-label="About Axal Practice">
@@ -40,7 +41,7 @@ export function AuthLayout({ title, subtitle, footer, children }: AuthLayoutProp
           </ul>
         </div>
         <p className="auth-layout__showcase-footer">
-          © {new Date().getFullYear()} Axal Practice · <Link to="/terms">Terms</Link> · <Link to="/privacy">Privacy</Link>
+          © {year} Axal Practice · <Link to="/terms">Terms</Link> · <Link to="/privacy">Privacy</Link>
         </p>
       </aside>
       <main className="auth-layout__main">

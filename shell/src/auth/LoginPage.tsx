@@ -45,7 +45,7 @@ export function LoginPage() {
       const body = await api<{ user: SessionUser; csrfToken: string }>('/auth/login', { method: 'POST', body: input });
       void showToast({ message: `Welcome back, ${body.user.name}`, intent: 'success' });
       await startSignedInSession(body.csrfToken);
-      navigate(destinationAfterSignIn(callbackUrl), { replace: true });
+      void navigate(destinationAfterSignIn(callbackUrl), { replace: true });
     } catch (error) {
       setSubmitting(false);
       void showErrorToast(error, 'Something went wrong. Please try again.', 'Sign in failed');
@@ -72,7 +72,7 @@ export function LoginPage() {
           </p>
         </>
       )}
-      <form className="auth-form" onSubmit={signIn} noValidate aria-label="Sign in">
+      <form className="auth-form" onSubmit={(event) => void signIn(event)} noValidate aria-label="Sign in">
         <FormField label="Email" inputId={fieldId('email')} errors={emailErrors}>
           <InputGroup
             {...fieldAttributes(fieldId('email'), emailErrors)}

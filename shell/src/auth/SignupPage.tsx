@@ -39,7 +39,7 @@ export function SignupPage() {
       await api('/auth/signup', { method: 'POST', body: account });
       void showToast({ title: 'Account created', message: 'Please check your email to verify your account.', intent: 'success' });
       const state: LoginLocationState = { email: account.email };
-      navigate(withCallbackUrl(appPath('/login'), callbackUrl), { state });
+      void navigate(withCallbackUrl(appPath('/login'), callbackUrl), { state });
     } catch (error) {
       setSubmitting(false);
       if (error instanceof ApiError && error.status === 409) void showToast({ title: 'Account exists', message: error.message, intent: 'warning' });
@@ -64,7 +64,7 @@ export function SignupPage() {
         </>
       }
     >
-      <form className="auth-form" onSubmit={createAccount} noValidate aria-label="Create account">
+      <form className="auth-form" onSubmit={(event) => void createAccount(event)} noValidate aria-label="Create account">
         <FormField label="Full name" inputId={fieldId('name')} errors={errors.name}>
           <InputGroup
             {...fieldAttributes(fieldId('name'), errors.name)}

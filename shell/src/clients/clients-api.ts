@@ -1,36 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiV1 } from '@axal/web-sdk';
-import type { ClientType, Platform } from '../../../core/clients/schemas';
-
-export interface CredentialValidity {
-  platformName: Platform;
-  isValid: boolean;
-}
-
-export interface Client {
-  externalId: string;
-  clientType: ClientType;
-  name: string;
-  email: string;
-  phone: string;
-  panNumber: string;
-  tan: string | null;
-  industry: string | null;
-  gstin: string | null;
-  contactPerson: string | null;
-  businessAddress: string | null;
-  residentialAddress: string | null;
-  /** Masked by the server, e.g. "XXXX-XXXX-1234". */
-  aadhaarNumber: string | null;
-  dateOfBirth: string | null;
-  occupation: string | null;
-  createdAt: string;
-  hasInvalidCredentials: boolean;
-}
-
-export interface ClientDetail extends Client {
-  credentials: CredentialValidity[];
-}
+import type { ClientType } from '../../../core/clients/schemas';
+import type { ClientDetailView, ClientListEntry, CredentialStatus } from '../../../core/clients/wire';
 
 export interface ClientNote {
   externalId: string;
@@ -40,7 +11,7 @@ export interface ClientNote {
 }
 
 /** Username and password are null for members who may see that a record exists but not its values. */
-export interface PlatformCredential extends CredentialValidity {
+export interface PlatformCredential extends CredentialStatus {
   username: string | null;
   password: string | null;
   /** The stored values no longer decrypt; saving them again repairs the record. */
@@ -69,7 +40,7 @@ export function useClientList(workspaceId: string, { search, type, cursor }: Cli
   return useQuery({
     queryKey: [...clientListsKey(workspaceId), { search, type, cursor }],
     queryFn: ({ signal }) =>
-      apiV1<{ clients: Client[]; nextCursor: string | null }>('/clients', {
+      apiV1<{ clients: ClientListEntry[]; nextCursor: string | null }>('/clients', {
         query: { workspaceId, search, type, cursor, limit: CLIENTS_PAGE_SIZE },
         signal,
       }),
@@ -82,9 +53,9 @@ export function useCredentialsStatus(workspaceId: string) {
   return useQuery({
     queryKey: credentialsStatusKey(workspaceId),
     queryFn: ({ signal }) =>
-      apiV1<{ status: Record<string, CredentialValidity[]> }>('/clients/credentials-status', { query: { workspaceId }, signal })
+      apiV1<{ status: Record<string, CredentialStatus[]> }>('/clients/credentials-status', { query: { workspaceId }, signal })
         .then((body) => body.status)
-        .catch((): Record<string, CredentialValidity[]> => ({})),
+        .catch((): Record<string, CredentialStatus[]> => ({})),
     staleTime: CREDENTIALS_STATUS_STALE_MS,
   });
 }
@@ -92,7 +63,7 @@ export function useCredentialsStatus(workspaceId: string) {
 export function useClientDetail(workspaceId: string, clientId: string) {
   return useQuery({
     queryKey: clientKey(workspaceId, clientId),
-    queryFn: ({ signal }) => apiV1<{ client: ClientDetail }>(`/clients/${clientId}`, { query: { workspaceId }, signal }).then((body) => body.client),
+    queryFn: ({ signal }) => apiV1<{ client: ClientDetailView }>(`/clients/${clientId}`, { query: { workspaceId }, signal }).then((body) => body.client),
   });
 }
 
@@ -112,7 +83,7 @@ export function usePlatformCredentials(workspaceId: string, clientId: string) {
   });
 }
 
-export const hasInvalidCredential = (entries: CredentialValidity[] | undefined) => (entries ?? []).some((entry) => !entry.isValid);
+export const hasInvalidCredential = (entries: CredentialStatus[] | undefined) => (entries ?? []).some((entry) => !entry.isValid);
 
 export const CLIENT_TYPE_LABELS: Record<ClientType, string> = { BUSINESS: 'Business', INDIVIDUAL: 'Individual' };
 

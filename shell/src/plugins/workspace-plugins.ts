@@ -1,28 +1,10 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { apiV1, type WebPlugin } from '@axal/web-sdk';
+import type { WorkspacePluginEntry } from '../../../core/workspaces/wire';
 import { loadWebPlugin } from './remote-loader';
 
-export interface PluginNav {
-  label: string;
-  path: string;
-  order: number;
-  icon: string;
-}
-
-/** One entry of `GET {app}/api/v1/workspaces/{id}/plugins`. */
-export interface WorkspacePluginEntry {
-  id: string;
-  name: string;
-  description: string;
-  version: string;
-  demo: boolean;
-  defaultEnabled: boolean;
-  requires: string[];
-  nav: PluginNav | null;
-  enabled: boolean;
-  remoteEntry: string | null;
-}
+export type { WorkspacePluginEntry } from '../../../core/workspaces/wire';
 
 export type LoadedPluginState =
   | { status: 'loading'; entry: WorkspacePluginEntry }

@@ -85,7 +85,7 @@ function PasswordForm<Values extends Partial<Record<PasswordField, string>> & Re
   };
 
   return (
-    <form onSubmit={save} noValidate aria-label={label}>
+    <form onSubmit={(event) => void save(event)} noValidate aria-label={label}>
       {(Object.keys(initialValues) as (PasswordField & keyof Values)[]).map(passwordField)}
       <div className="account-card__actions">
         <Button type="submit" intent="primary" loading={saving} text={submitText} />

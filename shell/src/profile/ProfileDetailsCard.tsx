@@ -48,7 +48,7 @@ export function ProfileDetailsCard({ user }: { user: SessionUser }) {
         Personal details
       </h2>
       <p className="account-card__description">Your name appears to your team in every workspace you belong to.</p>
-      <form onSubmit={save} noValidate aria-label="Personal details">
+      <form onSubmit={(event) => void save(event)} noValidate aria-label="Personal details">
         <FormField label="Full name" inputId={NAME_ID} errors={nameErrors}>
           <InputGroup
             {...fieldAttributes(NAME_ID, nameErrors)}

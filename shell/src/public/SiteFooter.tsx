@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { appPath } from './app-path';
 import { BrandMark } from './BrandMark';
+import { useCurrentYear } from './page-hooks';
 
 const COMPANY = 'Axal Practice';
 
@@ -32,6 +33,7 @@ const LINK_GROUPS = [
 ];
 
 export function SiteFooter() {
+  const year = useCurrentYear();
   return (
     <footer className="site-footer">
       <div className="site-container site-footer__grid">
@@ -56,7 +58,7 @@ export function SiteFooter() {
       </div>
       <div className="site-container site-footer__bottom">
         <p>
-          © {new Date().getFullYear()} {COMPANY}. All rights reserved.
+          © {year} {COMPANY}. All rights reserved.
         </p>
         <p>Made in India for Indian practices.</p>
       </div>

@@ -27,6 +27,12 @@ export function useScrollToHash(): void {
   }, [hash, key]);
 }
 
+/** The year of a copyright line, read when the component appears rather than on every render. */
+export function useCurrentYear(): number {
+  const [year] = useState(() => new Date().getFullYear());
+  return year;
+}
+
 /** True once the page is scrolled further down than `offset` pixels. */
 export function useScrolledPast(offset: number): boolean {
   const [scrolled, setScrolled] = useState(() => window.scrollY > offset);

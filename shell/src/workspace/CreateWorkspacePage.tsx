@@ -30,7 +30,7 @@ export function CreateWorkspacePage() {
       const workspace = await apiV1<{ externalId: string; name: string }>('/workspaces', { method: 'POST', body: input });
       void showToast({ title: 'Workspace created!', message: 'Redirecting to your dashboard...', intent: 'success' });
       await queryClient.invalidateQueries({ queryKey: myWorkspacesKey });
-      navigate(appPath(`/w/${workspace.externalId}/dashboard`));
+      void navigate(appPath(`/w/${workspace.externalId}/dashboard`));
     } catch (error) {
       setCreating(false);
       void showErrorToast(error, 'Something went wrong');
@@ -49,7 +49,7 @@ export function CreateWorkspacePage() {
         <span className="create-workspace__icon">
           <AppIcon name="building" size={24} />
         </span>
-        <form onSubmit={create} noValidate aria-label="Create workspace">
+        <form onSubmit={(event) => void create(event)} noValidate aria-label="Create workspace">
           <FormField label="Workspace Name" inputId={NAME_FIELD_ID} errors={nameErrors} hint="3 to 50 characters: letters, numbers, spaces and hyphens.">
             <InputGroup
               {...fieldAttributes(NAME_FIELD_ID, nameErrors)}

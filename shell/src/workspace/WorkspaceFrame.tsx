@@ -59,7 +59,7 @@ export function WorkspaceFrame() {
   useCurrentWorkspaceAtom(workspaceId);
   const workspace = useWorkspaceDetail(workspaceId);
   const { list, loaded } = useLoadedPlugins(workspaceId);
-  const nav = useNarrowScreenNav();
+  const { isOpen: isNavOpen, open: openNav, close: closeNav, panelRef, menuButtonRef } = useNarrowScreenNav();
 
   const page = useRoutes([
     { index: true, element: <DashboardPage loaded={loaded} /> },
@@ -84,16 +84,16 @@ export function WorkspaceFrame() {
       <a className="skip-link" href={`#${CONTENT_ID}`}>
         Skip to content
       </a>
-      <NarrowScreenTopBar title={workspace.data?.name} isNavOpen={nav.isOpen} onOpenNav={nav.open} menuButtonRef={nav.menuButtonRef} />
+      <NarrowScreenTopBar title={workspace.data?.name} isNavOpen={isNavOpen} onOpenNav={openNav} menuButtonRef={menuButtonRef} />
       <Sidebar
-        ref={nav.panelRef}
+        ref={panelRef}
         id={SIDEBAR_ID}
         workspaceId={workspaceId}
         workspace={workspace.data}
         plugins={loaded}
-        isOpenOnNarrowScreens={nav.isOpen}
+        isOpenOnNarrowScreens={isNavOpen}
       />
-      {nav.isOpen && <div className="workspace-frame__backdrop" aria-hidden="true" onClick={nav.close} />}
+      {isNavOpen && <div className="workspace-frame__backdrop" aria-hidden="true" onClick={closeNav} />}
       <main id={CONTENT_ID} className="workspace-frame__content" tabIndex={-1}>
         {content}
       </main>

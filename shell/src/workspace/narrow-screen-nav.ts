@@ -6,13 +6,14 @@ import { useLocation } from 'react-router-dom';
  * to the menu button, and any navigation closes it.
  */
 export function useNarrowScreenNav() {
-  const [isOpen, setIsOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The address the panel was opened on: once the address changes, the panel is closed.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  if (openOn !== null && openOn !== pathname) setOpenOn(null);
+  const isOpen = openOn === pathname;
   const panelRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const { pathname } = useLocation();
-  const close = useCallback(() => setIsOpen(false), []);
-
-  useEffect(close, [pathname, close]);
+  const close = useCallback(() => setOpenOn(null), []);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -26,5 +27,5 @@ export function useNarrowScreenNav() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [isOpen, close]);
 
-  return { isOpen, open: () => setIsOpen(true), close, panelRef, menuButtonRef };
+  return { isOpen, open: () => setOpenOn(pathname), close, panelRef, menuButtonRef };
 }

@@ -69,7 +69,7 @@ export function ConfirmByTypingDialog({
       canOutsideClickClose={!busy}
       isCloseButtonShown={!busy}
     >
-      <form onSubmit={handleSubmit}>
+      <form onSubmit={(event) => void handleSubmit(event)}>
         <DialogBody>
           <div style={{ marginBottom: 12 }}>{description}</div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>

@@ -1,14 +1,15 @@
 import { Button, Card, Classes, H1, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { formatLongDate, initialsOf, usePermission } from '@axal/web-sdk';
+import type { ClientDetailView } from '../../../../core/clients/wire';
 import { useDocumentTitle } from '../../public/page-hooks';
-import { CLIENT_TYPE_LABELS, hasInvalidCredential, type ClientDetail } from '../clients-api';
+import { CLIENT_TYPE_LABELS, hasInvalidCredential } from '../clients-api';
 import { EditClientDialog } from '../form/EditClientDialog';
 import { InvalidCredentialsIcon, RECORD_INVALID_CREDENTIALS } from '../InvalidCredentialsIcon';
 import { DeleteClientDialog } from './DeleteClientDialog';
 
 /** Name, who to speak to, contact details and identifiers; Edit and Delete for managers (spec 2.9). */
-export function ClientHeader({ workspaceId, client }: { workspaceId: string; client: ClientDetail }) {
+export function ClientHeader({ workspaceId, client }: { workspaceId: string; client: ClientDetailView }) {
   useDocumentTitle(client.name);
   const canManage = usePermission('manage_clients');
   const [openDialog, setOpenDialog] = useState<'edit' | 'delete' | null>(null);

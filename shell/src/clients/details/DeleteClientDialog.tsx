@@ -2,11 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiV1, appPath } from '@axal/web-sdk';
 import { ConfirmByTypingDialog, showErrorToast, showToast } from '@axal/web-sdk/ui';
-import { clientKey, clientListsKey, clientsPath, type Client } from '../clients-api';
+import type { ClientView } from '../../../../core/clients/wire';
+import { clientKey, clientListsKey, clientsPath } from '../clients-api';
 
 interface DeleteClientDialogProps {
   workspaceId: string;
-  client: Client;
+  client: ClientView;
   isOpen: boolean;
   onClose: () => void;
 }

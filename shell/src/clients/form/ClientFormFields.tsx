@@ -1,6 +1,6 @@
 import { Callout, FormGroup, InputGroup, SegmentedControl, TextArea } from '@blueprintjs/core';
 import { format } from 'date-fns';
-import type { HTMLInputTypeAttribute } from 'react';
+import { useState, type HTMLInputTypeAttribute } from 'react';
 import { CLIENT_TYPES, EARLIEST_DATE_OF_BIRTH, type ClientType } from '../../../../core/clients/schemas';
 import { CLIENT_TYPE_LABELS } from '../clients-api';
 import { FIELDS_OF_TYPE, type ClientField, type ClientFormMode } from './client-form-values';
@@ -94,6 +94,8 @@ function aadhaarEditSpec(maskedAadhaar: string | null | undefined): FieldSpec {
 function ClientFieldInput({ field, spec, form, disabled }: { field: ClientField; spec: FieldSpec; form: ClientFormState; disabled: boolean }) {
   const id = form.fieldId(field);
   const helperId = `${id}-help`;
+  // A date of birth cannot be in the future; "today" is when the field appeared.
+  const [today] = useState(() => format(new Date(), 'yyyy-MM-dd'));
   const error = form.errorOf(field);
   const intent = error ? 'danger' : 'none';
   const inputProps = {
@@ -134,7 +136,7 @@ function ClientFieldInput({ field, spec, form, disabled }: { field: ClientField;
           autoComplete={spec.autoComplete}
           intent={intent}
           min={spec.type === 'date' ? EARLIEST_DATE_OF_BIRTH : undefined}
-          max={spec.type === 'date' ? format(new Date(), 'yyyy-MM-dd') : undefined}
+          max={spec.type === 'date' ? today : undefined}
           onValueChange={(value) => form.setField(field, value)}
         />
       )}

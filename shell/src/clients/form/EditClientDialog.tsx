@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import { apiV1 } from '@axal/web-sdk';
 import { showToast } from '@axal/web-sdk/ui';
 import type { ClientPatch } from '../../../../core/clients/schemas';
-import { clientKey, clientListsKey, type Client } from '../clients-api';
+import type { ClientView } from '../../../../core/clients/wire';
+import { clientKey, clientListsKey } from '../clients-api';
 import { formValuesOf, validateClientChanges } from './client-form-values';
 import { ClientFormFields } from './ClientFormFields';
 import { showSavedToast } from './save-toast';
@@ -14,7 +15,7 @@ const UPDATE_FAILED = 'Failed to update client';
 
 interface EditClientDialogProps {
   workspaceId: string;
-  client: Client;
+  client: ClientView;
   isOpen: boolean;
   onClose: () => void;
 }
@@ -33,7 +34,7 @@ function EditClientForm({ workspaceId, client, onClose }: Omit<EditClientDialogP
   const form = useClientForm(formValuesOf(client), validateClientChanges);
   const update = useMutation({
     mutationFn: (changes: ClientPatch) =>
-      apiV1<{ client: Client; warnings: string[] }>(`/clients/${client.externalId}`, {
+      apiV1<{ client: ClientView; warnings: string[] }>(`/clients/${client.externalId}`, {
         method: 'PATCH',
         body: { ...changes, workspaceExternalId: workspaceId },
       }),

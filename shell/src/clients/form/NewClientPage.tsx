@@ -5,8 +5,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { apiV1, appPath } from '@axal/web-sdk';
 import { showToast } from '@axal/web-sdk/ui';
 import type { ClientInput } from '../../../../core/clients/schemas';
+import type { ClientView } from '../../../../core/clients/wire';
 import { RouterAnchorButton } from '../../workspace/router-links';
-import { clientListsKey, clientsPath, type Client } from '../clients-api';
+import { clientListsKey, clientsPath } from '../clients-api';
 import { PageHeading } from '../PageHeading';
 import { emptyClientFormValues, validateNewClient } from './client-form-values';
 import { ClientFormFields } from './ClientFormFields';
@@ -25,7 +26,7 @@ export function NewClientPage() {
 
   const create = useMutation({
     mutationFn: (input: ClientInput) =>
-      apiV1<{ client: Client; warnings: string[] }>('/clients', { method: 'POST', body: { ...input, workspaceExternalId: workspaceId } }),
+      apiV1<{ client: ClientView; warnings: string[] }>('/clients', { method: 'POST', body: { ...input, workspaceExternalId: workspaceId } }),
     onSuccess: async ({ client, warnings }) => {
       showSavedToast('Client created', warnings);
       await queryClient.invalidateQueries({ queryKey: clientListsKey(workspaceId) });

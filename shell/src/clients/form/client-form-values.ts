@@ -1,6 +1,6 @@
 import { ApiError } from '@axal/web-sdk';
 import { clientInputSchema, clientPatchSchemas, type ClientInput, type ClientPatch, type ClientType } from '../../../../core/clients/schemas';
-import type { Client } from '../clients-api';
+import type { ClientView } from '../../../../core/clients/wire';
 
 /** What the form holds: every field as the text in its input, whichever type is chosen. */
 export interface ClientFormValues {
@@ -48,7 +48,7 @@ export const emptyClientFormValues = (clientType: ClientType): ClientFormValues 
 });
 
 /** The Aadhaar field starts empty: the server only ever returns it masked, and an empty field keeps the stored number. */
-export function formValuesOf(client: Client): ClientFormValues {
+export function formValuesOf(client: ClientView): ClientFormValues {
   const values = emptyClientFormValues(client.clientType);
   for (const field of FIELDS_OF_TYPE[client.clientType]) {
     if (field !== 'aadhaarNumber') values[field] = client[field] ?? '';

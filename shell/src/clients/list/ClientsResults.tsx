@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import { appPath, formatDate } from '@axal/web-sdk';
 import { EmptyState, ErrorState } from '@axal/web-sdk/ui';
 import type { ClientType } from '../../../../core/clients/schemas';
+import type { ClientListEntry, CredentialStatus } from '../../../../core/clients/wire';
 import { RouterAnchorButton } from '../../workspace/router-links';
-import { CLIENT_TYPE_LABELS, clientsPath, hasInvalidCredential, useClientList, useCredentialsStatus, type Client, type CredentialValidity } from '../clients-api';
+import { CLIENT_TYPE_LABELS, clientsPath, hasInvalidCredential, useClientList, useCredentialsStatus } from '../clients-api';
 import { CLIENT_INVALID_CREDENTIALS, InvalidCredentialsIcon } from '../InvalidCredentialsIcon';
 
 const COLUMNS = ['Name', 'Type', 'PAN', 'GSTIN', 'Email', 'Phone', 'Created'] as const;
@@ -113,7 +114,7 @@ function SkeletonRows() {
   ));
 }
 
-function ClientRow({ client, workspaceId, credentialStatus }: { client: Client; workspaceId: string; credentialStatus?: CredentialValidity[] }) {
+function ClientRow({ client, workspaceId, credentialStatus }: { client: ClientListEntry; workspaceId: string; credentialStatus?: CredentialStatus[] }) {
   return (
     <tr>
       <td>

@@ -1,6 +1,6 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { apiV1, useWorkspaceRole, type Role } from '@axal/web-sdk';
+import { apiV1, usePermission, type Role } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { addMemberSchema, roleSchema } from '../../../../core/workspaces/schemas';
 import { ROLE_LABELS } from '../../workspace/workspace-queries';
@@ -22,7 +22,7 @@ function announceAdded(result: AddMemberResult) {
 
 /** Adds an existing user at once (201) or records an invitation for an unknown email (202). */
 export function InviteMemberForm({ workspaceId }: { workspaceId: string }) {
-  const actorRole = useWorkspaceRole().data?.role;
+  const canManageOwners = usePermission('manage_owners');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('EMPLOYEE');
   const [emailProblem, setEmailProblem] = useState<string>();
@@ -82,7 +82,7 @@ export function InviteMemberForm({ workspaceId }: { workspaceId: string }) {
           id={roleId}
           value={role}
           onChange={(event) => setRole(roleSchema.parse(event.currentTarget.value))}
-          options={grantableRoleOptions(actorRole)}
+          options={grantableRoleOptions(canManageOwners)}
           disabled={invite.isPending}
         />
       </FormGroup>

@@ -23,7 +23,7 @@ export function LeaveWorkspaceAlert({ isOpen, onClose, workspaceId, workspaceNam
       void showToast({ title: 'You left the workspace', message: `You no longer have access to ${workspaceName}.`, intent: 'success' });
       // Dropped rather than refreshed, so the next page cannot send the user back into the workspace they left.
       queryClient.removeQueries({ queryKey: myWorkspacesKey, exact: true });
-      navigate(appPath('/dashboard'), { replace: true });
+      void navigate(appPath('/dashboard'), { replace: true });
     },
     onError: (error) => {
       onClose();

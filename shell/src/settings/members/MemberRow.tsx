@@ -1,6 +1,6 @@
 import { Alert, Button, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
-import { apiV1, type Role } from '@axal/web-sdk';
+import { apiV1, usePermission, type Role } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { roleSchema } from '../../../../core/workspaces/schemas';
 import { UserAvatar } from '../../workspace/UserAvatar';
@@ -15,11 +15,11 @@ interface MemberRowProps {
   isYou: boolean;
   /** Whether the viewer holds manage_members. */
   canManage: boolean;
-  actorRole?: Role;
   onLeave: () => void;
 }
 
-function RoleSelect({ workspaceId, member, actorRole }: { workspaceId: string; member: Member; actorRole?: Role }) {
+function RoleSelect({ workspaceId, member }: { workspaceId: string; member: Member }) {
+  const canManageOwners = usePermission('manage_owners');
   const changeRole = useMembershipMutation(
     workspaceId,
     (role: Role) => apiV1<{ member: Member }>(`/workspaces/${workspaceId}/members/${member.externalId}`, { method: 'PATCH', body: { role } }),
@@ -33,7 +33,7 @@ function RoleSelect({ workspaceId, member, actorRole }: { workspaceId: string; m
     <HTMLSelect
       aria-label={`Role of ${member.name}`}
       value={changeRole.isPending ? changeRole.variables : member.role}
-      options={grantableRoleOptions(actorRole, member.role)}
+      options={grantableRoleOptions(canManageOwners, member.role)}
       disabled={changeRole.isPending}
       onChange={(event) => changeRole.mutate(roleSchema.parse(event.currentTarget.value))}
     />
@@ -75,7 +75,7 @@ function RemoveMemberButton({ workspaceId, workspaceName, member }: { workspaceI
 }
 
 /** One member: who they are, their role (changeable by those who manage members), and Remove or Leave. */
-export function MemberRow({ workspaceId, workspaceName, member, isYou, canManage, actorRole, onLeave }: MemberRowProps) {
+export function MemberRow({ workspaceId, workspaceName, member, isYou, canManage, onLeave }: MemberRowProps) {
   return (
     <li className="member-row">
       <UserAvatar name={member.name} size={36} />
@@ -92,7 +92,7 @@ export function MemberRow({ workspaceId, workspaceName, member, isYou, canManage
       </div>
       <div className="member-row__role">
         {canManage && !isYou ? (
-          <RoleSelect workspaceId={workspaceId} member={member} actorRole={actorRole} />
+          <RoleSelect workspaceId={workspaceId} member={member} />
         ) : (
           <Tag minimal intent={member.role === 'OWNER' ? 'primary' : 'none'}>
             {ROLE_LABELS[member.role]}

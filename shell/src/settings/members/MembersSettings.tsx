@@ -45,7 +45,6 @@ export function MembersSettings({ workspace }: { workspace: WorkspaceDetail }) {
                 member={member}
                 isYou={member.externalId === yourId}
                 canManage={canManage}
-                actorRole={role.data?.role}
                 onLeave={() => setLeaving(true)}
               />
             ))}

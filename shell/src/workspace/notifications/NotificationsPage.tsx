@@ -1,5 +1,5 @@
 import { Button, Card, Classes, Tab, Tabs } from '@blueprintjs/core';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatLongDate, formatRelativeTime } from '@axal/web-sdk';
 import { EmptyState, ErrorState, LoadingSkeleton, Paginator } from '@axal/web-sdk/ui';
@@ -41,14 +41,17 @@ function readView(params: URLSearchParams): PageView {
 /** Page and status live in the address (spec 2 section 4); page 1 and "all" leave their parameter out. */
 function useView(): [PageView, (next: PageView, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
-  const setView = ({ page, status }: PageView, { replace = false } = {}) => {
-    const next = new URLSearchParams(params);
-    if (page > 1) next.set('page', String(page));
-    else next.delete('page');
-    if (status) next.set('status', status);
-    else next.delete('status');
-    setParams(next, { replace });
-  };
+  const setView = useCallback(
+    ({ page, status }: PageView, { replace = false } = {}) => {
+      const next = new URLSearchParams(params);
+      if (page > 1) next.set('page', String(page));
+      else next.delete('page');
+      if (status) next.set('status', status);
+      else next.delete('status');
+      setParams(next, { replace });
+    },
+    [params, setParams],
+  );
   return [readView(params), setView];
 }
 
@@ -70,8 +73,7 @@ export function NotificationsPage() {
   const isPastTheEnd = Boolean(list.data && !list.isPlaceholderData && page > 1 && page > totalPages);
   useEffect(() => {
     if (isPastTheEnd) setView({ page: Math.max(totalPages, 1), status }, { replace: true });
-    // setView is new on every render; the view it writes depends only on these.
-  }, [isPastTheEnd, totalPages, status]);
+  }, [isPastTheEnd, totalPages, status, setView]);
 
   const refresh = () => void Promise.all([list.refetch(), summary.refetch()]);
   const changePage = (next: number) => {

@@ -25,7 +25,7 @@ export function Sidebar({ ref, id, workspaceId, workspace, plugins, isOpenOnNarr
         <WorkspaceSwitcher workspaceId={workspaceId} workspace={workspace} />
         <NotificationBell workspaceId={workspaceId} />
       </div>
-      <GlobalSearch />
+      <GlobalSearch workspaceId={workspaceId} plugins={plugins} />
       <SidebarNav workspaceId={workspaceId} plugins={plugins} />
       <div className="workspace-sidebar__footer">
         <ThemeToggle />

@@ -18,7 +18,7 @@ function useLogOut() {
     }
     // The session changed, so the CSRF token and every cached answer belong to someone who is no longer here.
     setCsrfToken(null);
-    navigate(appPath('/login'), { replace: true });
+    void navigate(appPath('/login'), { replace: true });
     queryClient.clear();
   };
 }
