@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { STRONG_PASSWORD } from '../tests/support/http';
+import { STRONG_PASSWORD } from '../core/plugin-api/testing/http';
 
 /** A signed-in user of a running host, over plain HTTP, holding the cookie a load generator can send as is. */
 export interface BenchSession {

@@ -6,7 +6,7 @@ import 'reflect-metadata';
 import Papa from 'papaparse';
 import { gstinCheckCharacter } from '../core/clients/gstin';
 import { BULK_IMPORT_COLUMNS } from '../core/clients/schemas';
-import type { RunningHost } from '../tests/support/test-host';
+import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession } from './bench-session';
 import { runBench } from './run-bench';
 

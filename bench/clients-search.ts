@@ -11,7 +11,7 @@ import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
 import type { ClientInput } from '../core/clients/schemas';
 import { projectRoot } from '../core/platform/config';
-import type { RunningHost } from '../tests/support/test-host';
+import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
 

@@ -7,7 +7,7 @@ import 'reflect-metadata';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
-import type { RunningHost } from '../tests/support/test-host';
+import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
 

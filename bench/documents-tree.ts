@@ -6,7 +6,7 @@
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
-import type { RunningHost } from '../tests/support/test-host';
+import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
 

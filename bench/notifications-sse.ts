@@ -19,7 +19,7 @@ import { createHost } from '../core/host/host';
 import type { NotificationService } from '../core/notifications/notification-service';
 import { loadConfig, projectRoot } from '../core/platform/config';
 import { TOKENS } from '../core/platform/tokens';
-import { freePort } from '../tests/support/spawned-app';
+import { freePort } from '../core/plugin-api/testing/spawned-app';
 
 const MEMBERS = 1000;
 const TABS_PER_MEMBER = 5;

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { projectRoot } from '../core/platform/config';
-import type { RunningHost } from '../tests/support/test-host';
+import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession } from './bench-session';
 import { runBench } from './run-bench';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_PLUGIN_DIRS } from '../core/host/host';
-import { removeTestServices, startTestHost, type RunningHost } from '../tests/support/test-host';
-import { startTestStorage } from '../tests/support/test-storage';
+import { removeTestServices, startTestHost, type RunningHost } from '../core/plugin-api/testing/test-host';
+import { startTestStorage } from '../core/plugin-api/testing/test-storage';
 
 /**
  * Runs one benchmark against a host of the product's plugins on its own database, Redis prefix and in-memory blob

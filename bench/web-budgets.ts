@@ -10,9 +10,9 @@ import type { Page } from 'playwright-core';
 import { projectRoot } from '../core/platform/config';
 import { DEFAULT_PLUGIN_DIRS } from '../core/host/host';
 import { buildWeb } from '../shell/build/build';
-import { launchBrowser, openPage } from '../tests/support/browser';
-import { signInBrowserContext } from '../tests/support/browser-auth';
-import { removeTestServices, startTestHost } from '../tests/support/test-host';
+import { launchBrowser, openPage } from '../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../core/plugin-api/testing/browser-auth';
+import { removeTestServices, startTestHost } from '../core/plugin-api/testing/test-host';
 
 async function javascriptBytes(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<{ gzippedBytes: number; files: number }> {
   const sizes: Promise<number>[] = [];

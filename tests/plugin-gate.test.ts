@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { QueueService } from '../core/platform/queue';
 import { TOKENS } from '../core/platform/tokens';
-import { API, createWorkspace, memberWithRole, signedInUser, type TestSession } from './support/http';
-import { sharedHost } from './support/root-hooks';
+import { API, createWorkspace, memberWithRole, signedInUser, type TestSession } from '../core/plugin-api/testing/http';
+import { sharedHost } from '../core/plugin-api/testing/root-hooks';
 
 const NOT_ENABLED = { error: 'The Gate Fixture plugin is not enabled for this workspace' };
 

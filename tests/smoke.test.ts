@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { API, createWorkspace, signedInUser } from './support/http';
+import { API, createWorkspace, signedInUser } from '../core/plugin-api/testing/http';
 
 describe('smoke', () => {
   it('signs up, signs in and creates a workspace', async () => {

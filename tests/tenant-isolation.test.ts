@@ -1,7 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
+import express from 'express';
 import { call, dataOfWorkspace, internalIdOf, WORKSPACE_NOT_FOUND, type Method } from '../core/workspaces/tests/support';
-import { createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, type TestSession } from './support/http';
+import { API, createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, type TestSession } from '../core/plugin-api/testing/http';
+import { sharedHost } from '../core/plugin-api/testing/root-hooks';
+import { mountedRoutes, routesNotReached, routesUnder, type MountedRoute } from '../core/plugin-api/testing/route-inventory';
 
 /** A client an outsider tries to create in the victim workspace. */
 const PLANTED_CLIENT = {
@@ -14,6 +17,8 @@ const PLANTED_CLIENT = {
   aadhaarNumber: '123412341234',
 };
 
+const VICTIM_PAN = 'VCTIM1234V';
+
 /** A credential row an outsider tries to import into the victim workspace (the victim client's PAN). */
 const PLANTED_CREDENTIAL_ROW = {
   email: 'planted@clients.example',
@@ -22,14 +27,16 @@ const PLANTED_CREDENTIAL_ROW = {
   password: 'Planted#Portal1',
   name: 'Planted Client',
   phone: '9876543210',
-  panNumber: 'VCTIM1234V',
+  panNumber: VICTIM_PAN,
 };
 
 /**
- * Every workspace-scoped route. `:name` in the path, and any query or body value that is exactly `:name`, is
- * filled from the victim workspace's `Ids`. A later issue appends its routes here; when they name a record of
- * their own (`:clientId`, ...), it also creates one such record in `victimWorkspace` and adds its id to `Ids`
- * (and to RECORD_IDS when it names a record inside the workspace).
+ * Every workspace-scoped route. `:name` in the path, and any query or body value (at any depth) that is exactly
+ * `:name`, is filled from the victim workspace's `Ids`. Every route mounted under `api/v1` needs an entry here or in
+ * NOT_WORKSPACE_SCOPED (the first test below fails naming each one without). A route that names a record of its own
+ * (`:clientId`, ...) also needs one such record created in `victimWorkspace`, its id in `Ids`, and the name in
+ * RECORD_IDS when the record lives inside the workspace: the routes naming one are tried again by a member of another
+ * workspace through their own workspace, where they answer 404 unless `ownWorkspaceAnswer` says otherwise.
  */
 const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   // Workspaces, members, invitations, activity (core/workspaces).
@@ -58,6 +65,8 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   // Clients, notes, credentials and the bulk import (core/clients).
   { method: 'get', path: '/clients', query: { workspaceId: ':workspaceId' } },
   { method: 'get', path: '/clients', query: { workspaceId: ':workspaceId', search: 'Victim' } },
+  // A search is a filter: another workspace's PAN matches none of the caller's clients.
+  { method: 'get', path: '/clients', query: { workspaceId: ':workspaceId', search: ':clientPan' }, ownWorkspaceAnswer: 200 },
   { method: 'post', path: '/clients', body: { ...PLANTED_CLIENT, workspaceExternalId: ':workspaceId' } },
   { method: 'get', path: '/clients/credentials-status', query: { workspaceId: ':workspaceId' } },
   { method: 'post', path: '/clients/bulk-upload', body: { workspaceId: ':workspaceId' } },
@@ -93,29 +102,105 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   { method: 'get', path: '/documents/directories', query: { workspaceId: ':workspaceId' } },
   { method: 'get', path: '/documents/directories', query: { workspaceId: ':workspaceId', clientExternalId: ':clientId' } },
   { method: 'post', path: '/documents/directories/create', body: { workspaceId: ':workspaceId', path: 'Planted' } },
+  { method: 'post', path: '/documents/directories/create', body: { workspaceId: ':workspaceId', path: 'Planted', clientId: ':clientId' } },
   { method: 'get', path: '/documents/presign', query: { workspaceId: ':workspaceId', filename: 'planted.pdf', size: '10' } },
-  { method: 'post', path: '/documents/create', body: { workspaceExternalId: ':workspaceId', fileKey: ':documentFileKey', filename: 'planted.pdf', size: 9 } },
+  { method: 'get', path: '/documents/presign', query: { workspaceId: ':workspaceId', filename: 'planted.pdf', size: '10', clientId: ':clientId' } },
+  // A file key outside the caller's workspace is refused as invalid data, exactly as a made-up key is.
+  {
+    method: 'post',
+    path: '/documents/create',
+    body: { workspaceExternalId: ':workspaceId', fileKey: ':documentFileKey', filename: 'planted.pdf', size: 9 },
+    ownWorkspaceAnswer: 422,
+  },
+  {
+    method: 'post',
+    path: '/documents/create',
+    body: { workspaceExternalId: ':workspaceId', fileKey: ':attackerFileKey', filename: 'planted.pdf', size: 9, clientExternalId: ':clientId' },
+  },
   { method: 'get', path: '/documents/storage', query: { workspaceId: ':workspaceId' } },
   { method: 'post', path: '/documents/storage/update', body: { workspaceId: ':workspaceId', additionalStorage: 1073741824 } },
   { method: 'get', path: '/documents/info', query: { workspaceId: ':workspaceId', documentId: ':documentId' } },
   { method: 'get', path: '/documents/download/:documentId', query: { workspaceId: ':workspaceId' } },
   { method: 'get', path: '/documents/download/:documentKeyInPath', query: { workspaceId: ':workspaceId' } },
   { method: 'post', path: '/documents/assign-client', body: { workspaceId: ':workspaceId', type: 'file', fileId: ':documentId', clientId: null } },
-  { method: 'post', path: '/documents/assign-client', body: { workspaceId: ':workspaceId', type: 'directory', path: 'Confidential', clientId: null } },
+  {
+    method: 'post',
+    path: '/documents/assign-client',
+    body: { workspaceId: ':workspaceId', type: 'directory', path: 'Confidential', clientId: null },
+  },
+  {
+    method: 'post',
+    path: '/documents/assign-client',
+    body: { workspaceId: ':workspaceId', type: 'directory', path: 'Confidential', clientId: ':clientId' },
+  },
   { method: 'delete', path: '/documents', body: { workspaceId: ':workspaceId', nodes: [{ type: 'directory', path: 'Confidential' }] } },
+  { method: 'delete', path: '/documents', body: { workspaceId: ':workspaceId', nodes: [{ type: 'file', fileInfo: { id: ':documentId' } }] } },
+  // Dashboard, search and calendar (core/dashboard, core/search, core/calendar).
+  { method: 'get', path: '/dashboard/stats', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/dashboard/recent', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/dashboard/graphs', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/search', query: { workspaceId: ':workspaceId', q: 'Victim' } },
+  // A search is a filter: another workspace's PAN finds nothing in the caller's workspace.
+  { method: 'get', path: '/search', query: { workspaceId: ':workspaceId', q: ':clientPan' }, ownWorkspaceAnswer: 200 },
+  { method: 'get', path: '/calendar', query: { workspaceId: ':workspaceId', from: '2026-01-01', to: '2026-12-31' } },
+  // A plugin's settings (core/plugin-settings), of the example plugin (tests/fixtures/plugins/example-extensions).
+  { method: 'get', path: '/workspaces/:workspaceId/plugins/example-extensions/settings' },
+  { method: 'put', path: '/workspaces/:workspaceId/plugins/example-extensions/settings', body: { values: { leadDays: 9 } } },
+  // The example plugin's own routes (the plugin is off by default: both workspaces switch it on).
+  { method: 'post', path: '/example-extensions/reminders', body: { workspaceId: ':workspaceId', title: 'Planted by an outsider' } },
+  {
+    method: 'post',
+    path: '/example-extensions/reminders',
+    body: { workspaceId: ':workspaceId', title: 'Planted by an outsider', clientId: ':clientId' },
+  },
+  { method: 'get', path: '/example-extensions/templates', query: { workspaceId: ':workspaceId' } },
 ];
 
-/** Ids of records that live inside the victim workspace (not the workspace itself, nor global ones like a plugin id). */
-const RECORD_IDS: (keyof Ids)[] = ['memberId', 'ownerId', 'invitationId', 'clientId', 'credentialImportId', 'notificationId', 'documentId', 'documentKeyInPath'];
+/**
+ * Routes of `api/v1` that name no workspace: each acts on the signed-in user alone, or answers every user alike.
+ * Anything else belongs in WORKSPACE_SCOPED_ROUTES.
+ */
+const NOT_WORKSPACE_SCOPED: MountedRoute[] = [
+  // The caller's own workspaces: those they belong to, and a new one they will own.
+  { method: 'get', path: '/workspaces' },
+  { method: 'post', path: '/workspaces' },
+  // The caller's own profile and password.
+  { method: 'get', path: '/me' },
+  { method: 'patch', path: '/me' },
+  { method: 'post', path: '/me/password' },
+  { method: 'post', path: '/me/password/initial' },
+  // The plugins installed on this deployment, the same list for everyone.
+  { method: 'get', path: '/plugins' },
+];
+
+/** Ids (and the natural keys) of records that live inside the victim workspace: not the workspace itself, nor global ones like a plugin id. */
+const RECORD_IDS: (keyof VictimIds)[] = [
+  'memberId',
+  'ownerId',
+  'invitationId',
+  'clientId',
+  'clientPan',
+  'credentialImportId',
+  'notificationId',
+  'documentId',
+  'documentFileKey',
+  'documentKeyInPath',
+];
 
 interface ScopedRoute {
   method: Method;
   path: string;
   query?: Record<string, string>;
   body?: Record<string, unknown>;
+  /**
+   * The status a member of another workspace gets naming the victim's records through their own workspace, where the
+   * route deliberately answers other than 404 (say why next to the entry). Whatever it is, the answer shows nothing
+   * of the victim.
+   */
+  ownWorkspaceAnswer?: number;
 }
 
-interface Ids {
+interface VictimIds {
   workspaceId: string;
   workspaceName: string;
   ownerId: string;
@@ -123,26 +208,40 @@ interface Ids {
   invitationId: string;
   pluginId: string;
   clientId: string;
+  clientPan: string;
   credentialImportId: string;
   notificationId: string;
   documentId: string;
   documentFileKey: string;
   documentKeyInPath: string;
-  attackerEmail: string;
 }
+
+/** What an attacker names of their own: their email, and a file uploaded to their own workspace but not yet registered. */
+interface AttackerIds {
+  attackerEmail: string;
+  attackerFileKey: string;
+}
+
+type Ids = VictimIds & AttackerIds;
+
+/** Names the victim is known by, besides its ids: an answer that shows one of these leaks the victim's data. */
+const VICTIM_NAMES = ['Victim', 'Confidential', 'ledger.pdf'];
 
 /** Workspace B, with a record of every kind the routes above name. */
 async function victimWorkspace() {
   const owner = await signedInUser('victim-owner');
   const workspace = await createWorkspace(owner, 'Victim Firm');
   const member = await memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
-  const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: uniqueEmail('victim-invitee'), role: 'CLIENT' }).expect(202);
+  const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, {
+    email: uniqueEmail('victim-invitee'),
+    role: 'CLIENT',
+  }).expect(202);
   await call(owner, 'post', '/gate-fixture/notes', { workspaceId: workspace.externalId, text: 'Confidential' }).expect(201);
   const client = await call(owner, 'post', '/clients', {
     ...PLANTED_CLIENT,
     name: 'Victim Client',
     email: 'victim@clients.example',
-    panNumber: 'VCTIM1234V',
+    panNumber: VICTIM_PAN,
     workspaceExternalId: workspace.externalId,
   }).expect(201);
   const clientId: string = client.body.client.externalId;
@@ -158,7 +257,16 @@ async function victimWorkspace() {
   // The import told the owner how it went.
   const notifications = await call(owner, 'get', '/notifications').query({ workspaceId: workspace.externalId }).expect(200);
   const document = await storedDocument(owner, workspace.externalId, clientId);
-  const ids: Omit<Ids, 'attackerEmail'> = {
+  await exampleExtensionsEnabled(owner, workspace.externalId);
+  await call(owner, 'put', `/workspaces/${workspace.externalId}/plugins/example-extensions/settings`, { values: { leadDays: 3 } }).expect(200);
+  // Due in the past, so the plugin's daily job never reminds anyone of it during the test.
+  await call(owner, 'post', '/example-extensions/reminders', {
+    workspaceId: workspace.externalId,
+    title: 'Confidential filing',
+    dueOn: '2025-03-31',
+    clientId,
+  }).expect(201);
+  const ids: VictimIds = {
     workspaceId: workspace.externalId,
     workspaceName: workspace.name,
     ownerId: owner.user.externalId,
@@ -166,6 +274,7 @@ async function victimWorkspace() {
     invitationId: invited.body.invitation.externalId,
     pluginId: 'gate-fixture',
     clientId,
+    clientPan: VICTIM_PAN,
     credentialImportId,
     notificationId: notifications.body.notifications[0].id,
     documentId: document.id,
@@ -175,20 +284,44 @@ async function victimWorkspace() {
   return { owner, ids };
 }
 
+/** The attacker's own workspace, with what its routes need to get as far as looking up the victim's records. */
+async function attackerWorkspace(owner: TestSession): Promise<{ workspaceId: string; fileKey: string }> {
+  const workspaceId = (await createWorkspace(owner, 'Attacker Firm')).externalId;
+  await memberWithRole(owner, workspaceId, 'EMPLOYEE');
+  await exampleExtensionsEnabled(owner, workspaceId);
+  return { workspaceId, fileKey: await uploadedFile(owner, workspaceId, 'draft.pdf', '') };
+}
+
+async function exampleExtensionsEnabled(owner: TestSession, workspaceId: string) {
+  await call(owner, 'put', `/workspaces/${workspaceId}/plugins/example-extensions`, { enabled: true }).expect(200);
+}
+
+const PDF = '%PDF-1.4\n';
+
+/** A file in storage as the browser leaves it after presigning and uploading, before it registers it; its file key. */
+async function uploadedFile(owner: TestSession, workspaceId: string, filename: string, directory: string): Promise<string> {
+  const presigned = await call(owner, 'get', '/documents/presign').query({ workspaceId, filename, size: PDF.length, directory }).expect(200);
+  const put = await fetch(presigned.body.url, {
+    method: 'PUT',
+    headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'application/pdf' },
+    body: PDF,
+  });
+  expect(put.status).to.equal(201);
+  return presigned.body.fileKey;
+}
+
 /** A file in a folder assigned to the victim's client, uploaded as the browser does: presign, PUT to storage, register. */
 async function storedDocument(owner: TestSession, workspaceId: string, clientId: string): Promise<{ id: string; fileKey: string }> {
   await call(owner, 'post', '/documents/directories/create', { workspaceId, path: 'Confidential', clientId }).expect(201);
-  const presigned = await call(owner, 'get', '/documents/presign').query({ workspaceId, filename: 'ledger.pdf', size: 9, directory: 'Confidential' }).expect(200);
-  const put = await fetch(presigned.body.url, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'application/pdf' }, body: '%PDF-1.4\n' });
-  expect(put.status).to.equal(201);
+  const fileKey = await uploadedFile(owner, workspaceId, 'ledger.pdf', 'Confidential');
   const created = await call(owner, 'post', '/documents/create', {
     workspaceExternalId: workspaceId,
-    fileKey: presigned.body.fileKey,
+    fileKey,
     filename: 'ledger.pdf',
-    size: 9,
+    size: PDF.length,
     directory: 'Confidential',
   }).expect(201);
-  return { id: created.body.document.id, fileKey: presigned.body.fileKey };
+  return { id: created.body.document.id, fileKey };
 }
 
 /** An import of the victim's own, finished before the workspace's data is taken as the reference. */
@@ -212,42 +345,110 @@ function fillValue(value: string, ids: Ids): string {
   });
 }
 
-function send(session: TestSession, route: ScopedRoute, ids: Ids) {
-  const fill = (values: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(values).map(([key, value]) => [key, typeof value === 'string' && value.startsWith(':') ? fillValue(value, ids) : value]));
-  const request = call(session, route.method, fillValue(route.path, ids), route.body && fill(route.body));
-  return route.query ? request.query(fill(route.query)) : request;
+/** `value` with every string that starts with `:`, at any depth, filled from `ids`. */
+function filled<T>(value: T, ids: Ids): T {
+  if (typeof value === 'string') return (value.startsWith(':') ? fillValue(value, ids) : value) as T;
+  if (Array.isArray(value)) return value.map((item) => filled(item, ids)) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, filled(item, ids)])) as T;
+  return value;
 }
+
+/** Every `:name` a route names, in its path, its query or its body. */
+function placeholdersOf(route: ScopedRoute): string[] {
+  const values = JSON.stringify([route.query ?? {}, route.body ?? {}]).match(/":\w+"/g) ?? [];
+  return [...(route.path.match(/:\w+/g) ?? []), ...values.map((value) => value.slice(1, -1))].map((placeholder) => placeholder.slice(1));
+}
+
+function send(session: TestSession, route: ScopedRoute, ids: Ids) {
+  const request = call(session, route.method, fillValue(route.path, ids), route.body && filled(route.body, ids));
+  return route.query ? request.query(filled(route.query, ids)) : request;
+}
+
+/** The mounted routes of `api/v1` that neither list names. */
+function uncoveredRoutes(mounted: MountedRoute[]): MountedRoute[] {
+  return routesNotReached(mounted, [...WORKSPACE_SCOPED_ROUTES, ...NOT_WORKSPACE_SCOPED]);
+}
+
+function assertEveryRouteCovered(mounted: MountedRoute[]): void {
+  const uncovered = uncoveredRoutes(mounted);
+  if (!uncovered.length) return;
+  expect.fail(
+    [
+      `${uncovered.length} mounted API route(s) without an entry in tests/tenant-isolation.test.ts:`,
+      ...uncovered.map((route) => `  ${route.method.toUpperCase()} ${route.path}`),
+      'Add an entry to WORKSPACE_SCOPED_ROUTES for each (with the victim records it names), or, for a route that names no workspace, to NOT_WORKSPACE_SCOPED.',
+    ].join('\n'),
+  );
+}
+
+const mountedApiRoutes = (): MountedRoute[] => {
+  const { app } = sharedHost().host;
+  if (!app) throw new Error('The shared test host serves no HTTP');
+  return routesUnder(app, API);
+};
 
 const label = (route: ScopedRoute) =>
   [
     `${route.method.toUpperCase()} ${route.path}`,
-    route.query ? `?${Object.entries(route.query).map(([key, value]) => `${key}=${value}`).join('&')}` : '',
+    route.query
+      ? `?${Object.entries(route.query)
+          .map(([key, value]) => `${key}=${value}`)
+          .join('&')}`
+      : '',
     route.body ? ` ${JSON.stringify(route.body)}` : '',
   ].join('');
 
 describe('tenant isolation', () => {
-  let victim: { owner: TestSession; ids: Omit<Ids, 'attackerEmail'> };
+  let victim: { owner: TestSession; ids: VictimIds };
   let victimInternalId: number;
   let victimData: Record<string, unknown[]>;
   let ownerElsewhere: TestSession;
-  let ownerWorkspaceId: string;
+  let attacker: { workspaceId: string; fileKey: string };
   let userOfNoWorkspace: TestSession;
 
   before(async () => {
-    [victim, ownerElsewhere, userOfNoWorkspace] = await Promise.all([victimWorkspace(), signedInUser('attacker-owner'), signedInUser('attacker-alone')]);
-    ownerWorkspaceId = (await createWorkspace(ownerElsewhere, 'Attacker Firm')).externalId;
-    await memberWithRole(ownerElsewhere, ownerWorkspaceId, 'EMPLOYEE');
+    [victim, ownerElsewhere, userOfNoWorkspace] = await Promise.all([
+      victimWorkspace(),
+      signedInUser('attacker-owner'),
+      signedInUser('attacker-alone'),
+    ]);
+    attacker = await attackerWorkspace(ownerElsewhere);
     victimInternalId = await internalIdOf(victim.ids.workspaceId);
     victimData = await dataOfWorkspace(victimInternalId);
   });
 
   const expectVictimUntouched = async () => expect(await dataOfWorkspace(victimInternalId)).to.deep.equal(victimData);
+  const idsOf = (session: TestSession): Ids => ({ ...victim.ids, attackerEmail: session.user.email, attackerFileKey: attacker.fileKey });
 
   after(async () => {
     // The victim's own owner still sees the workspace as it was.
     const { body } = await call(victim.owner, 'get', `/workspaces/${victim.ids.workspaceId}`).expect(200);
     expect(body).to.include({ name: 'Victim Firm', role: 'OWNER', memberCount: 2 });
+  });
+
+  describe('every route mounted under api/v1 has an entry', () => {
+    it('in WORKSPACE_SCOPED_ROUTES or NOT_WORKSPACE_SCOPED', () => {
+      const mounted = mountedApiRoutes();
+      expect(mounted.map((route) => `${route.method} ${route.path}`)).to.include.members([
+        'get /clients/:clientId',
+        'get /notifications/stream',
+        'get /gate-fixture/notes',
+      ]);
+      assertEveryRouteCovered(mounted);
+    });
+
+    it('and this check fails for a route mounted without one', () => {
+      const pluginRouter = express.Router();
+      pluginRouter.get('/reports/:reportId', () => undefined);
+      pluginRouter.get('/clients/:clientId', () => undefined);
+      const api = express.Router();
+      api.use(pluginRouter);
+      const mounted = [...mountedApiRoutes(), ...mountedRoutes(api)];
+      expect(uncoveredRoutes(mounted))
+        .to.deep.include({ method: 'get', path: '/reports/:reportId' })
+        .and.not.deep.include({ method: 'get', path: '/clients/:clientId' });
+      expect(() => assertEveryRouteCovered(mounted)).to.throw(/without an entry[^]*GET \/reports\/:reportId\n/);
+    });
   });
 
   const attackers: { who: string; session: () => TestSession }[] = [
@@ -259,8 +460,7 @@ describe('tenant isolation', () => {
     describe(`${who} gets 404 "Workspace not found" and changes nothing`, () => {
       for (const route of WORKSPACE_SCOPED_ROUTES) {
         it(label(route), async () => {
-          const attacker = session();
-          const response = await send(attacker, route, { ...victim.ids, attackerEmail: attacker.user.email });
+          const response = await send(session(), route, idsOf(session()));
           expect(response.status).to.equal(404);
           expect(response.body).to.deep.equal(WORKSPACE_NOT_FOUND);
           await expectVictimUntouched();
@@ -274,7 +474,7 @@ describe('tenant isolation', () => {
       it(label(route), async () => {
         const { agent, csrf } = await newAgent();
         const visitor: TestSession = { agent, csrf, user: { externalId: '', name: '', email: uniqueEmail('visitor') }, password: '' };
-        const response = await send(visitor, route, { ...victim.ids, attackerEmail: visitor.user.email });
+        const response = await send(visitor, route, idsOf(visitor));
         expect(response.status).to.equal(401);
         expect(response.body).to.deep.equal({ error: 'Not signed in' });
         await expectVictimUntouched();
@@ -282,18 +482,31 @@ describe('tenant isolation', () => {
     }
   });
 
-  describe('an owner naming the other workspace’s records through their own workspace gets 404', () => {
-    const crossRoutes = WORKSPACE_SCOPED_ROUTES.filter((route) => RECORD_IDS.some((name) => route.path.includes(`:${name}`)));
+  describe('an owner naming the other workspace’s records through their own workspace gets 404 and learns nothing', () => {
+    const crossRoutes = WORKSPACE_SCOPED_ROUTES.filter((route) => placeholdersOf(route).some((name) => (RECORD_IDS as string[]).includes(name)));
 
-    it('has routes to try', () => expect(crossRoutes).to.not.be.empty);
+    it('has routes to try, in the path, the query and the body', () => {
+      const named = (part: 'path' | 'query' | 'body') =>
+        crossRoutes.filter((route) => RECORD_IDS.some((name) => JSON.stringify(route[part] ?? '').includes(`:${name}`)));
+      expect(named('path')).to.not.have.lengthOf(0);
+      expect(named('query')).to.not.have.lengthOf(0);
+      expect(named('body')).to.not.have.lengthOf(0);
+    });
 
     for (const route of crossRoutes) {
       it(label(route), async () => {
-        const ids = { ...victim.ids, workspaceId: ownerWorkspaceId, attackerEmail: ownerElsewhere.user.email };
-        const response = await send(ownerElsewhere, route, ids);
-        expect(response.status).to.equal(404);
-        expect(response.body.error).to.match(/not found/i);
+        const response = await send(ownerElsewhere, route, { ...idsOf(ownerElsewhere), workspaceId: attacker.workspaceId });
+        expect(response.status).to.equal(route.ownWorkspaceAnswer ?? 404);
+        if (!route.ownWorkspaceAnswer) expect(response.body.error).to.match(/not found/i);
+        const secrets = [...RECORD_IDS.map((name) => victim.ids[name]), ...VICTIM_NAMES];
+        const answer = JSON.stringify(response.body) + (response.headers.location ?? '');
+        for (const secret of secrets) expect(answer).to.not.include(secret);
         await expectVictimUntouched();
+        if (response.ok) {
+          // The same question asked of the victim's own workspace does find the victim's record: the empty answer is the scope's doing.
+          const own = await send(victim.owner, route, { ...idsOf(victim.owner), attackerFileKey: '' });
+          expect(secrets.some((secret) => JSON.stringify(own.body).includes(secret))).to.equal(true);
+        }
       });
     }
   });

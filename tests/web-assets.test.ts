@@ -3,9 +3,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import request from 'supertest';
 import { DIST_DIR } from '../core/host/web-assets';
-import { ensureWebBuild } from './support/browser';
-import { API, createWorkspace, signedInUser } from './support/http';
-import { sharedHost } from './support/root-hooks';
+import { ensureWebBuild } from '../core/plugin-api/testing/browser';
+import { API, createWorkspace, signedInUser } from '../core/plugin-api/testing/http';
+import { sharedHost } from '../core/plugin-api/testing/root-hooks';
 
 describe('serving the web app', function () {
   this.timeout(180_000);

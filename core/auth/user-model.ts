@@ -1,4 +1,5 @@
 import { ExternallyIdentifiedModel } from '../plugin-api/base-model';
+import type { PublicUser } from '../platform/identity';
 
 export class User extends ExternallyIdentifiedModel {
   static override tableName = 'users';
@@ -13,13 +14,6 @@ export class User extends ExternallyIdentifiedModel {
   toPublic(): PublicUser {
     return { externalId: this.externalId, name: this.name, email: this.email, image: this.image };
   }
-}
-
-export interface PublicUser {
-  externalId: string;
-  name: string;
-  email: string;
-  image: string | null;
 }
 
 export const findUserByEmail = (email: string) => User.query().whereRaw('lower(email) = lower(?)', [email]).first();

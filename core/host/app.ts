@@ -3,28 +3,23 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
-import type { StorageService } from '../platform/storage';
-import { authRoutes } from '../auth/auth-routes';
-import { clientRoutes, clientTemplateRoutes, largeJsonBodyRoutes } from '../clients/client-routes';
-import { notificationRoutes, notificationStreamRoutes } from '../notifications/notification-routes';
-import { NotificationStreams } from '../notifications/notification-streams';
 import { csrfGuard } from '../auth/csrf';
-import { googleSignInRoutes } from '../auth/google';
-import { profileRoutes } from '../auth/profile-routes';
 import { createSessionMiddleware, enforceAbsoluteLifetime } from '../auth/session';
 import type { Config } from '../platform/config';
 import { notFound } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import type { RedisClient } from '../platform/redis';
+import type { StorageService } from '../platform/storage';
 import { TOKENS } from '../platform/tokens';
-import { pluginSettingsRoutes } from '../workspaces/plugin-settings-routes';
-import { workspaceRoutes } from '../workspaces/workspace-routes';
+import { WorkerHeartbeat } from '../platform/worker-heartbeat';
+import type { PluginRegistry } from '../plugins/plugin-registry';
+import { RemoteCatalogue } from '../plugins/remote-catalogue';
+import { CORE_MODULES } from './core-modules';
 import { errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { buildPluginRouter } from './plugin-routes';
-import type { PluginRegistry } from './plugin-registry';
 import { requestLog } from './request-log';
-import { pageRoutes, RemoteCatalogue, webAssetRoutes } from './web-assets';
+import { pageRoutes, webAssetRoutes } from './web-assets';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -42,28 +37,30 @@ export function buildApp(container: Container): Express {
   app.use(helmet({ contentSecurityPolicy: { directives: { connectSrc: ["'self'", storageOrigin] } } }));
   const session = createSessionMiddleware(config, container.get<RedisClient>(TOKENS.Redis));
   // Event streams stay open for hours: ahead of compression and the API's per-request machinery.
-  app.use(`${config.basePath}/api/v1`, notificationStreamRoutes(container, session));
+  for (const module of CORE_MODULES) {
+    if (module.streams) app.use(`${config.basePath}/api/v1`, module.streams.routes(container, session));
+  }
   app.use(compression());
-  app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis)));
+  app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis), container.get(WorkerHeartbeat)));
 
   const product = express.Router();
   // Routes that take a larger body parse it first; the general parser then leaves an already parsed body alone.
-  for (const { path, limit } of largeJsonBodyRoutes) product.use(path, express.json({ limit }));
+  for (const { path, limit } of CORE_MODULES.flatMap((module) => module.jsonBodyLimits ?? [])) product.use(path, express.json({ limit }));
   product.use(express.json({ limit: JSON_BODY_LIMIT }));
   product.use(session);
   product.use(enforceAbsoluteLifetime);
-  product.use(googleSignInRoutes(container));
   product.use(csrfGuard);
-  product.post('/auth/logout', container.get(NotificationStreams).endStreamsOnSignOut());
-  product.use('/auth', authRoutes(container));
-  product.use(clientTemplateRoutes());
+  for (const module of CORE_MODULES) {
+    if (module.signOutHandler) product.post('/auth/logout', module.signOutHandler(container));
+  }
+  for (const module of CORE_MODULES) {
+    if (module.appRoutes) product.use(module.appRoutes(container));
+  }
 
   const api = express.Router();
-  api.use(workspaceRoutes(container));
-  api.use(clientRoutes(container));
-  api.use(notificationRoutes(container));
-  api.use(profileRoutes(container));
-  api.use(pluginSettingsRoutes(container));
+  for (const module of CORE_MODULES) {
+    if (module.apiRoutes) api.use(module.apiRoutes(container));
+  }
   for (const plugin of registry.plugins) {
     if (plugin.definition?.routes) api.use(buildPluginRouter(plugin.manifest, plugin.definition.routes, container));
   }

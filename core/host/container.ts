@@ -1,8 +1,5 @@
 import { Container } from 'inversify';
 import type { Knex } from 'knex';
-import { ActivityService } from '../activity/activity-service';
-import { NotificationService } from '../notifications/notification-service';
-import { NotificationStreams } from '../notifications/notification-streams';
 import type { Config } from '../platform/config';
 import { CryptoService } from '../platform/crypto';
 import { EventBus } from '../platform/events';
@@ -11,11 +8,12 @@ import { QueueService } from '../platform/queue';
 import type { RedisClient } from '../platform/redis';
 import type { StorageService } from '../platform/storage';
 import { TOKENS } from '../platform/tokens';
-import { PermissionService } from '../workspaces/permissions';
-import { WorkspacePluginsService } from '../workspaces/workspace-plugins';
-import { PluginLoadError } from './plugin-discovery';
-import type { PluginRegistry } from './plugin-registry';
-import { RemoteCatalogue } from './web-assets';
+import { WorkerHeartbeat } from '../platform/worker-heartbeat';
+import { CORE_CONTRIBUTIONS } from '../plugins/core-module';
+import { PluginLoadError } from '../plugins/plugin-discovery';
+import type { PluginRegistry } from '../plugins/plugin-registry';
+import { RemoteCatalogue } from '../plugins/remote-catalogue';
+import { CORE_MODULES } from './core-modules';
 
 export interface Infrastructure {
   config: Config;
@@ -25,7 +23,7 @@ export interface Infrastructure {
   storage: StorageService;
 }
 
-/** Core services first, then each plugin's ContainerModule in dependency order. */
+/** The infrastructure and the platform's services, then each core module's bindings, then each plugin's in dependency order. */
 export function buildContainer(infrastructure: Infrastructure, registry: PluginRegistry): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind(TOKENS.Config).toConstantValue(infrastructure.config);
@@ -34,16 +32,16 @@ export function buildContainer(infrastructure: Infrastructure, registry: PluginR
   container.bind(TOKENS.Redis).toConstantValue(infrastructure.redis);
   container.bind(TOKENS.Storage).toConstantValue(infrastructure.storage);
   container.bind(TOKENS.PluginRegistry).toConstantValue(registry);
-  container.bind(TOKENS.Permissions).toConstantValue(new PermissionService(registry.permissionTable()));
+  container.bind(RemoteCatalogue).toConstantValue(new RemoteCatalogue(infrastructure.config.basePath));
   container.bind(TOKENS.Events).to(EventBus);
   container.bind(TOKENS.Queue).to(QueueService);
   container.bind(TOKENS.Crypto).to(CryptoService);
-  container.bind(TOKENS.Activity).to(ActivityService);
-  container.bind(TOKENS.WorkspacePlugins).to(WorkspacePluginsService);
-  container.bind(TOKENS.Notifications).to(NotificationService);
-  container.bind(NotificationStreams).toSelf();
-  container.bind(RemoteCatalogue).toConstantValue(new RemoteCatalogue(infrastructure.config.basePath));
+  container.bind(WorkerHeartbeat).toSelf();
+  container.bind(CORE_CONTRIBUTIONS).toConstantValue(CORE_MODULES.flatMap((module) => module.contributes ?? []));
 
+  for (const module of CORE_MODULES) {
+    if (module.containerModule) container.load(module.containerModule);
+  }
   for (const plugin of registry.plugins) {
     const definition = plugin.definition;
     if (!definition?.containerModule) {

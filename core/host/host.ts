@@ -4,10 +4,6 @@ import type { Express } from 'express';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import 'reflect-metadata';
-import { ClientService } from '../clients/client-service';
-import { CREDENTIAL_IMPORT_JOB, CredentialImportService } from '../clients/credential-import-service';
-import { CredentialService } from '../clients/credential-service';
-import { NotificationStreams } from '../notifications/notification-streams';
 import { projectRoot, type Config } from '../platform/config';
 import { createKnex, destroyKnex, ensureDatabase } from '../platform/db';
 import type { EventBus } from '../platform/events';
@@ -16,23 +12,26 @@ import type { QueueService } from '../platform/queue';
 import { closeRedis, connectRedis } from '../platform/redis';
 import { openStorage } from '../platform/storage';
 import { TOKENS } from '../platform/tokens';
-import { InvitationAcceptance } from '../workspaces/invitations';
-import { WorkspaceService } from '../workspaces/workspace-service';
-import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
+import { WorkerHeartbeat } from '../platform/worker-heartbeat';
 import { jobsOf } from '../plugin-api/define-plugin';
+import { discoverPlugins, orderPlugins, selectPlugins } from '../plugins/plugin-discovery';
+import { loadPluginDefinitions, PluginRegistry, validateContributions } from '../plugins/plugin-registry';
+import type { Scheduler } from '../scheduler/scheduler';
+import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
 import { buildApp } from './app';
 import { buildContainer } from './container';
+import { CORE_MODULES } from './core-modules';
 import { migrateAll } from './migrate';
-import { discoverPlugins, orderPlugins } from './plugin-discovery';
-import { loadPluginDefinitions, PluginRegistry, validateContributions } from './plugin-registry';
 
 export type Role = 'all' | 'web' | 'worker';
 
 export interface HostOptions {
   config: Config;
   role?: Role;
-  /** Folders holding plugin folders; the product's own `plugins/` by default. */
+  /** Folders holding plugin folders; the product's own `plugins/` and the config's `extraPluginDirs` by default. */
   pluginDirs?: string[];
+  /** Only these plugins of the folders and those they require (a test host for one plugin); every plugin by default. */
+  plugins?: string[];
   logger?: Logger;
 }
 
@@ -54,16 +53,36 @@ const SHUTDOWN_GRACE_MS = 25_000;
 
 const coreVersion = (): string => process.env.npm_package_version ?? '0.1.0';
 
+/** Manifests and plugin code are checked before any connection is made: a broken plugin stops start-up at once. */
+async function loadCheckedPlugins({ config, pluginDirs, plugins: only }: Pick<HostOptions, 'config' | 'pluginDirs' | 'plugins'>) {
+  const dirs = pluginDirs ?? [...DEFAULT_PLUGIN_DIRS, ...config.extraPluginDirs];
+  const discovered = discoverPlugins(dirs);
+  const plugins = await loadPluginDefinitions(orderPlugins(only ? selectPlugins(discovered, only) : discovered, coreVersion()));
+  validateContributions(plugins);
+  return plugins;
+}
+
+/** `--migrate-only`: the checks and migrations of a start, then nothing else: no Redis, no HTTP, no job processors. */
+export async function migrateOnly(options: Pick<HostOptions, 'config' | 'pluginDirs' | 'logger'>): Promise<void> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const plugins = await loadCheckedPlugins(options);
+  await ensureDatabase(config.databaseUrl);
+  const knex = createKnex(config.databaseUrl, logger);
+  try {
+    await migrateAll(knex, CORE_MIGRATIONS_DIR, plugins, logger);
+  } finally {
+    await destroyKnex(knex);
+  }
+}
+
 /** discover -> validate manifests -> order by dependencies -> migrate -> load container -> mount http -> start workers */
 export async function createHost(options: HostOptions): Promise<Host> {
   const { config } = options;
   const role = options.role ?? 'all';
   const logger = options.logger ?? createLogger(config.logLevel);
 
-  // Manifests and plugin code are checked before any connection is made: a broken plugin stops start-up at once.
-  const ordered = orderPlugins(discoverPlugins(options.pluginDirs ?? DEFAULT_PLUGIN_DIRS), coreVersion());
-  const plugins = await loadPluginDefinitions(ordered);
-  validateContributions(plugins);
+  const plugins = await loadCheckedPlugins(options);
   const registry = new PluginRegistry(plugins);
 
   await ensureDatabase(config.databaseUrl);
@@ -75,25 +94,31 @@ export async function createHost(options: HostOptions): Promise<Host> {
   if (opened.emulatorEndpoint) logger.info({ endpoint: opened.emulatorEndpoint }, 'blob storage: the embedded Azurite emulator');
 
   const container = buildContainer({ config, logger, knex, redis, storage: opened.storage }, registry);
-  container.bind(WorkspaceService).toSelf();
-  container.bind(InvitationAcceptance).toSelf();
-  container.bind(ClientService).toSelf();
-  container.bind(CredentialService).toSelf();
-  container.bind(CredentialImportService).toSelf();
   const queue = container.get<QueueService>(TOKENS.Queue);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
-  queue.register(CREDENTIAL_IMPORT_JOB, container.get(CredentialImportService).job());
+  for (const module of CORE_MODULES) {
+    for (const job of module.jobs?.(container) ?? []) queue.register(`${module.id}.${job.name}`, job);
+  }
   for (const plugin of plugins) {
     for (const job of jobsOf(plugin.definition, container)) {
-      // A job for a workspace where the plugin has since been switched off is skipped, not run.
+      // A job for a workspace where the plugin has since been switched off is skipped, not run; a job for no
+      // workspace (a schedule's slot that is not per workspace) always runs.
       queue.register(`${plugin.manifest.id}.${job.name}`, job, (payload: { workspaceId?: number }) =>
-        typeof payload?.workspaceId === 'number' ? workspacePlugins.isEnabled(payload.workspaceId, plugin.manifest.id) : Promise.resolve(false),
+        typeof payload?.workspaceId === 'number' ? workspacePlugins.isEnabled(payload.workspaceId, plugin.manifest.id) : Promise.resolve(true),
       );
     }
   }
+  // Every role checks the schedules, so a bad one stops any start; only workers run them.
+  const scheduler = container.get<Scheduler>(TOKENS.Scheduler);
+  scheduler.schedules();
 
   const app = role === 'worker' ? null : buildApp(container);
-  if (role !== 'web') queue.startWorkers();
+  const heartbeat = container.get(WorkerHeartbeat);
+  if (role !== 'web') {
+    queue.startWorkers();
+    await heartbeat.start();
+    scheduler.start();
+  }
 
   let server: Server | null = null;
   return {
@@ -112,7 +137,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
     async stop() {
       // Open event streams would hold the server open until the grace period ran out: they end first.
-      if (app) await container.get(NotificationStreams).close();
+      if (app) {
+        for (const module of CORE_MODULES) await module.streams?.close(container);
+      }
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => {
@@ -128,7 +155,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
           closing.closeIdleConnections();
         });
       }
+      await scheduler.stop();
       await queue.close();
+      await heartbeat.stop();
       await container.get<EventBus>(TOKENS.Events).close();
       await closeRedis(redis);
       await opened.close();
@@ -136,4 +165,3 @@ export async function createHost(options: HostOptions): Promise<Host> {
     },
   };
 }
-

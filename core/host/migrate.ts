@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import type { Logger } from '../platform/logger';
-import type { LoadedPlugin } from './plugin-registry';
+import type { LoadedPlugin } from '../plugins/plugin-registry';
 
 /** Reads migrations straight from a folder of .ts files, so plugins and core share one loader under tsx. */
 class FolderMigrationSource implements Knex.MigrationSource<string> {

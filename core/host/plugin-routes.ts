@@ -5,6 +5,7 @@ import type { PluginManifest } from '../plugin-api/manifest';
 import { notFound } from '../platform/errors';
 import { requireMembership, requireUser, type Middleware } from '../platform/http';
 import { TOKENS } from '../platform/tokens';
+import type { PluginSettings } from '../plugin-settings/plugin-settings-service';
 import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/access';
 import type { PermissionService } from '../workspaces/permissions';
 import { pluginNotEnabledMessage, type WorkspacePluginsService } from '../workspaces/workspace-plugins';
@@ -20,6 +21,7 @@ export function buildPluginRouter(
   const router = express.Router();
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
+  const settings = container.get<PluginSettings>(TOKENS.PluginSettings);
 
   const pluginEnabledGuard = async (req: Request, _res: Response, next: NextFunction) => {
     if (!(await workspacePlugins.isEnabled(requireMembership(req).workspace.id, manifest.id))) {
@@ -37,6 +39,7 @@ export function buildPluginRouter(
         user: requireUser(req),
         membership,
         can: (permission) => permissions.can(membership.role, permission),
+        settings: <T,>(pluginId = manifest.id) => settings.read<T>(membership.workspace.id, pluginId),
         container,
       });
       if (!res.headersSent) {

@@ -11,7 +11,7 @@ import type { ClientInput } from '../clients/schemas';
 import type { Membership, SessionUser } from '../platform/http';
 import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
 import { WorkspaceService } from '../workspaces/workspace-service';
-import type { PluginRegistry } from './plugin-registry';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 
 export const DEMO_EMAIL = 'demo@axal.example';
 export const DEMO_WORKSPACE_NAME = 'Demo Practice';

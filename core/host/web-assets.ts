@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import { projectRoot, type Config } from '../platform/config';
+import { contentHash, REMOTES_DIR, type RemoteCatalogue } from '../plugins/remote-catalogue';
 
 export const DIST_DIR = path.join(projectRoot, 'dist');
 const SHELL_DIR = path.join(DIST_DIR, 'shell');
-const REMOTES_DIR = path.join(DIST_DIR, 'remotes');
 const BASE_PATH_PLACEHOLDER = /__APP_BASE_PATH__/g;
 /** The page's settings meta tag, as the build may have minified it (with or without quotes). */
 const CONFIG_PLACEHOLDER = /content=(["']?)__AXAL_CONFIG__\1/;
@@ -19,36 +18,6 @@ const CONTENT_HASHED = /\.[0-9a-f]{12}\./;
 const PUBLIC_ROOT_PAGES = ['/auth/error', '/resources/{*page}', '/about', '/contact', '/blog', '/terms', '/privacy'];
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
-
-function hashOf(file: string): string {
-  return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
-}
-
-/**
- * Where the browser loads each plugin's remote from. The URL carries a hash of the remote's entry, so a deploy never
- * mixes an old shell with new remote code: a stale URL answers 404 and the shell asks for the list again.
- */
-export class RemoteCatalogue {
-  private readonly cache = new Map<string, { mtimeMs: number; version: string }>();
-
-  constructor(private readonly basePath: string) {}
-
-  version(pluginId: string): string | null {
-    const entry = path.join(REMOTES_DIR, pluginId, 'remoteEntry.js');
-    if (!existsSync(entry)) return null;
-    const { mtimeMs } = statSync(entry);
-    const cached = this.cache.get(pluginId);
-    if (cached?.mtimeMs === mtimeMs) return cached.version;
-    const version = hashOf(entry);
-    this.cache.set(pluginId, { mtimeMs, version });
-    return version;
-  }
-
-  entryUrl(pluginId: string): string | null {
-    const version = this.version(pluginId);
-    return version ? `${this.basePath}/remotes/${pluginId}/${version}/remoteEntry.js` : null;
-  }
-}
 
 function setCaching(res: Response, file: string): void {
   res.setHeader('Cache-Control', CONTENT_HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
@@ -65,7 +34,7 @@ function pageHandler(config: Config) {
     }
     const { mtimeMs } = statSync(template);
     if (cached?.mtimeMs !== mtimeMs) {
-      const runtime = JSON.stringify({ basePath: config.basePath, version: hashOf(template) });
+      const runtime = JSON.stringify({ basePath: config.basePath, version: contentHash(template) });
       const html = readFileSync(template, 'utf8')
         .replace(BASE_PATH_PLACEHOLDER, config.basePath)
         .replace(CONFIG_PLACEHOLDER, `content='${escapeAttribute(runtime)}'`);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { JobContext } from '../platform/queue';
-import type { NotificationAudience, NotificationInput, NotificationService } from './notification-service';
+import type { NotificationAudience, NotificationInput } from './notification-input';
 import type { FailedClient, NotificationDto, NotificationEventType, NotificationMetadata, NotificationPriority, NotificationProgress } from './wire';
 
 export interface JobProgressOptions {
@@ -26,6 +26,11 @@ export interface JobStage {
 
 const DEFAULT_MIN_PROGRESS_INTERVAL_MS = 1000;
 
+/** The part of the notification service a job's notification writes through (declared here so neither module imports the other). */
+export interface JobStageRecorder {
+  recordJobStage(job: JobProgressOptions, input: NotificationInput, options: { inPlace: boolean; trx?: Knex.Transaction }): Promise<NotificationDto[]>;
+}
+
 /**
  * The notification a job keeps up to date: SYNC_STARTED, then SYNC_IN_PROGRESS with `metadata.progress`, then
  * SYNC_COMPLETED or SYNC_FAILED with `metadata.failedClients`. Each new stage is a new notification and flags the
@@ -37,7 +42,7 @@ export class JobProgressNotification {
   private lastProgressAt = 0;
 
   constructor(
-    private readonly notifications: NotificationService,
+    private readonly notifications: JobStageRecorder,
     private readonly options: JobProgressOptions,
     private readonly context?: Pick<JobContext, 'reportProgress'>,
   ) {}

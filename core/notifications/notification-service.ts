@@ -1,26 +1,25 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { raw } from 'objection';
-import { PluginLoadError } from '../host/plugin-discovery';
-import type { PluginRegistry } from '../host/plugin-registry';
+import { PluginLoadError } from '../plugins/plugin-discovery';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import { notFound } from '../platform/errors';
 import { notificationEventTypesPoint } from '../plugin-api/extension-points';
 import type { EventBus } from '../platform/events';
+import { ROLES } from '../platform/identity';
 import type { Logger } from '../platform/logger';
 import type { JobContext } from '../platform/queue';
 import { TOKENS } from '../platform/tokens';
-import { ROLES, type PermissionService, type Role } from '../workspaces/permissions';
+import type { PermissionService } from '../workspaces/permissions';
 import { JobProgressNotification, type JobProgressOptions } from './job-progress';
 import { Notification } from './models';
+import type { NotificationAudience, NotificationInput } from './notification-input';
 import type { NotificationBatchQuery, NotificationListQuery, NotificationStreamQuery } from './schemas';
 import {
   CORE_EVENT_TYPES,
   NOTIFICATION_PRIORITIES,
   type NotificationDto,
-  type NotificationEventType,
   type NotificationListResponse,
-  type NotificationMetadata,
-  type NotificationPriority,
 } from './wire';
 
 export const NOTIFICATIONS_CHANGED_EVENT = 'notifications.changed';
@@ -34,23 +33,7 @@ const EVENT_TYPE_PATTERN = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/;
 const WRITE_LOCK_NAMESPACE = 0x4e4f54;
 const NEXT_SEQUENCE = "nextval('notification_sequence')";
 
-export interface NotificationInput {
-  eventType: NotificationEventType;
-  title: string;
-  message: string;
-  priority?: NotificationPriority;
-  /** An app path (with the base path, e.g. `/axal/w/{id}/clients`) the notification leads to. */
-  actionUrl?: string | null;
-  metadata?: NotificationMetadata;
-}
-
-/** Who in the workspace receives a notification; only current members ever do. */
-export type NotificationAudience =
-  | { userId: number }
-  | { userIds: readonly number[] }
-  | { allMembers: true }
-  | { roles: readonly Role[] }
-  | { permission: string };
+export type { NotificationAudience, NotificationInput };
 
 export interface RaiseOptions {
   /** Raise within this (outermost) transaction: the rows commit with it, and streams hear of them once it has. */

@@ -1,12 +1,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ZodType } from 'zod';
-import type { PublicUser } from '../auth/user-model';
-import type { Role } from '../workspaces/permissions';
 import { notFound, validationError } from './errors';
+import type { Role, SessionUser } from './identity';
 
-export interface SessionUser extends PublicUser {
-  id: number;
-}
+/** Handlers read the user with the membership, so both come from here. */
+export type { SessionUser } from './identity';
 
 export interface WorkspaceRef {
   id: number;

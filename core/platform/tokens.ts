@@ -13,4 +13,9 @@ export const TOKENS = {
   WorkspacePlugins: Symbol.for('core.WorkspacePlugins'),
   Storage: Symbol.for('core.Storage'),
   Notifications: Symbol.for('core.Notifications'),
+  Clients: Symbol.for('core.Clients'),
+  Scheduler: Symbol.for('core.Scheduler'),
+  Workspaces: Symbol.for('core.Workspaces'),
+  PluginSettings: Symbol.for('core.PluginSettings'),
+  Contributions: Symbol.for('core.Contributions'),
 } as const;

@@ -32,6 +32,11 @@ export class ExternallyIdentifiedModel extends BaseModel {
   }
 }
 
+/** The one `where` that scopes a query to a workspace, shared by both kinds of workspace-scoped model. */
+function scopedQuery<M extends typeof Model>(model: M, workspaceId: number, trx?: Transaction): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
+  return model.query(trx).where(`${model.tableName}.workspace_id`, workspaceId) as unknown as QueryBuilder<InstanceType<M>, InstanceType<M>[]>;
+}
+
 /**
  * A record that belongs to one workspace. `inWorkspace` is the one place a query gets its workspace scope,
  * so no route has to remember a `where`.
@@ -39,11 +44,24 @@ export class ExternallyIdentifiedModel extends BaseModel {
 export class WorkspaceScopedModel extends ExternallyIdentifiedModel {
   workspaceId!: number;
 
-  static inWorkspace<M extends typeof WorkspaceScopedModel>(
-    this: M,
-    workspaceId: number,
-    trx?: Transaction,
-  ): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
-    return this.query(trx).where(`${this.tableName}.workspace_id`, workspaceId) as unknown as QueryBuilder<InstanceType<M>, InstanceType<M>[]>;
+  static inWorkspace<M extends typeof WorkspaceScopedModel>(this: M, workspaceId: number, trx?: Transaction): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
+    return scopedQuery(this, workspaceId, trx);
+  }
+}
+
+/**
+ * A workspace's row that is never named outside the server, so it has no external id, and whose table fills its own
+ * timestamps (a folder row, an outbox entry, a per-workspace setting). Scoped exactly as WorkspaceScopedModel;
+ * a subclass declares its key and columns.
+ */
+export class WorkspaceScopedRow extends Model {
+  workspaceId!: number;
+
+  static override get columnNameMappers() {
+    return snakeCaseMappers();
+  }
+
+  static inWorkspace<M extends typeof WorkspaceScopedRow>(this: M, workspaceId: number, trx?: Transaction): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
+    return scopedQuery(this, workspaceId, trx);
   }
 }

@@ -9,6 +9,8 @@ export interface PluginRouteContext {
   membership: Membership;
   /** Whether the member's role holds a permission (core or declared in any manifest). */
   can(permission: string): boolean;
+  /** A plugin's settings in the member's workspace (this route's plugin when no id is given), saved values over the defaults. */
+  settings: <T = Record<string, unknown>>(pluginId?: string) => Promise<T>;
   container: Container;
 }
 
@@ -34,7 +36,10 @@ export interface PluginRouter {
   delete(path: string, options: PluginRouteOptions, handler: PluginRouteHandler): void;
 }
 
-/** Payload of every plugin job: the workspace it works for, so the host can skip workspaces where the plugin is off. */
+/**
+ * Payload of a plugin job: the workspace it works for, so the host can skip workspaces where the plugin is off. The one
+ * exception is a job named by a schedule without `perWorkspace`, which runs for the whole installation with `{}`.
+ */
 export interface PluginJobPayload {
   workspaceId: number;
 }
@@ -59,7 +64,7 @@ export interface PluginDefinition {
   jobs?: PluginJob[] | ((container: Container) => PluginJob[]);
   exports?: symbol[];
   /** Extension points this plugin offers to others, declared with `createExtensionPoint` in its `server/tokens.ts`. */
-  extensionPoints?: ExtensionPoint<never>[];
+  extensionPoints?: ExtensionPoint<unknown>[];
   /** What the plugin adds to the core's and other plugins' extension points: `point.contribute(value)`, any number each. */
   contributes?: Contribution[];
   /** Adds sample data to a fresh demo workspace where the plugin is enabled (`npm start` on an empty database). */

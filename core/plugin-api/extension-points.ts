@@ -1,6 +1,7 @@
+import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import { z, type ZodType } from 'zod';
-import type { Role } from '../workspaces/permissions';
+import type { Role } from '../platform/identity';
 import type { WorkspaceRef } from '../platform/http';
 
 /**
@@ -40,6 +41,10 @@ export interface MemberContext {
   member: { userId: number; email: string; role: Role };
   /** Whether the member's role holds a permission. */
   can(permission: string): boolean;
+  /** A plugin's settings in this workspace (the contributing plugin's own when no id is given), stored values over the defaults. */
+  settings: <T = Record<string, unknown>>(pluginId?: string) => Promise<T>;
+  /** The host's container: the plugin's own services and the core services it may inject. */
+  container: Container;
 }
 
 const identifier = z.string().regex(/^[a-z][a-zA-Z0-9]*$/, 'must be a camelCase identifier');
@@ -77,7 +82,8 @@ export interface DashboardContribution {
 const dashboardEntry = (method: string) => z.object({ id: identifier, [method]: callable }).loose();
 
 export const dashboardPoint = createExtensionPoint<DashboardContribution>('dashboard', {
-  description: 'Gathered by GET dashboard/stats, dashboard/recent and dashboard/graphs on every request, from the plugins enabled for the workspace.',
+  description:
+    'Gathered by GET dashboard/stats, dashboard/recent and dashboard/graphs on every request, from the plugins enabled for the workspace; each provider isolated, within 5 s.',
   schema: z
     .object({
       stats: z.array(dashboardEntry('value').extend({ label: z.string().min(1) })).optional(),
@@ -106,7 +112,7 @@ export interface SearchProvider {
 }
 
 export const searchPoint = createExtensionPoint<SearchProvider>('search', {
-  description: 'Asked by GET search for each query, in parallel, each provider within its own time budget.',
+  description: 'Asked by GET search for each query, in parallel, each provider within its own time budget of 1.5 s.',
   schema: z.object({ id: identifier, search: callable }).strict(),
 });
 
@@ -130,7 +136,7 @@ export interface CalendarSource {
 }
 
 export const calendarPoint = createExtensionPoint<CalendarSource>('calendar', {
-  description: 'Asked by GET calendar for the requested date range.',
+  description: 'Asked by GET calendar for the requested date range (at most 366 days), in parallel, each source within 5 s.',
   schema: z.object({ id: identifier, items: callable }).strict(),
 });
 
@@ -148,7 +154,9 @@ export interface ClientBeingDeleted {
 export interface ClientLifecycleHooks {
   /**
    * Runs inside the deleting transaction, before the client row goes. Remove or detach the plugin's records with
-   * `trx`, or return `{ refuse: '2 open tasks belong to this client' }` to stop the deletion with a 409.
+   * `trx`, or return `{ refuse: '2 open tasks belong to this client' }` to stop the deletion with a 409
+   * (`Cannot delete this client: 2 open tasks belong to this client`). A thrown HttpError is answered as it is; any
+   * other error is logged and answered 409 naming the plugin. Either way nothing of the deletion is kept.
    */
   beforeDelete(client: ClientBeingDeleted, trx: Knex.Transaction): Promise<void | { refuse: string }>;
 }
@@ -164,7 +172,7 @@ export const clientLifecyclePoint = createExtensionPoint<ClientLifecycleHooks>('
 export interface ScheduleDefinition {
   /** The plugin's job (`jobs[].name`) that each slot enqueues. */
   name: string;
-  /** `day at 02:00`, `hour at :15`, or a five-field cron expression. */
+  /** `day at 02:00`, `hour at :15`, or a cron expression of five fields (six with seconds first). Checked at start-up. */
   every: string;
   /** IANA zone the expression is read in; `Asia/Kolkata` when absent. */
   timezone?: string;
@@ -190,8 +198,16 @@ export interface PluginSettingsDefinition<Shape extends z.ZodRawShape = z.ZodRaw
 }
 
 export const settingsPoint = createExtensionPoint<PluginSettingsDefinition>('settings', {
-  description: 'Read by GET/PUT workspaces/{id}/plugins/{pluginId}/settings and by context.settings(pluginId).',
-  schema: z.object({ schema: z.instanceof(z.ZodObject), fields: z.record(z.string(), z.object({ label: z.string(), help: z.string().optional() })).optional() }).strict(),
+  description:
+    'Read by GET/PUT workspaces/{id}/plugins/{pluginId}/settings (owners and admins, while the plugin is enabled), by context.settings(pluginId) and by TOKENS.PluginSettings; at most one per plugin.',
+  schema: z
+    .object({
+      schema: z
+        .instanceof(z.ZodObject)
+        .refine((schema) => schema.safeParse({}).success, 'every field needs a default, which a workspace that never saved the form reads'),
+      fields: z.record(z.string(), z.object({ label: z.string(), help: z.string().optional() })).optional(),
+    })
+    .strict(),
 });
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,8 +1,31 @@
 import semver from 'semver';
 import { z } from 'zod';
-import { ROLES } from '../workspaces/permissions';
+import { ROLES } from '../platform/identity';
 
 export const PLUGIN_ID_PATTERN = /^[a-z][a-z0-9-]{1,39}$/;
+const PERMISSION_VERB_PATTERN = /^[a-z][a-z0-9_]{1,49}$/;
+
+/**
+ * Names the spec used before plugins owned their permissions. They keep their names, but only the plugin that
+ * owns them may declare them; every other plugin permission is `<pluginId>.<verb>`, so two plugins never collide.
+ */
+const UNPREFIXED_PERMISSION_OWNERS: ReadonlyMap<string, string> = new Map([
+  ['delete_documents', 'documents'],
+  ['assign_client', 'documents'],
+  ['manage_storage', 'documents'],
+  ['view_storage', 'documents'],
+  ['upload', 'documents'],
+]);
+
+/** Why plugin `pluginId` may not declare the permission `name`, or null when it may. */
+function permissionNameProblem(pluginId: string, name: string): string | null {
+  const owner = UNPREFIXED_PERMISSION_OWNERS.get(name);
+  if (owner === pluginId) return null;
+  if (owner) return `plugin ${pluginId} may not declare ${name}, which belongs to the ${owner} plugin; name it ${pluginId}.<verb>`;
+  const prefix = `${pluginId}.`;
+  if (name.startsWith(prefix) && PERMISSION_VERB_PATTERN.test(name.slice(prefix.length))) return null;
+  return `plugin ${pluginId} must name its permissions ${pluginId}.<verb>, with a snake_case verb`;
+}
 
 export const pluginManifestSchema = z
   .object({
@@ -19,9 +42,7 @@ export const pluginManifestSchema = z
       })
       .strict()
       .default({ core: '*', plugins: [] }),
-    permissions: z
-      .record(z.string().regex(/^[a-z][a-z0-9_]{1,49}$/, 'permission names are snake_case'), z.array(z.enum(ROLES)).min(1))
-      .default({}),
+    permissions: z.record(z.string(), z.array(z.enum(ROLES)).min(1)).default({}),
     nav: z
       .object({
         label: z.string().trim().min(1).max(40),
@@ -31,12 +52,20 @@ export const pluginManifestSchema = z
       })
       .strict()
       .optional(),
+    /** Tables the plugin owns besides those named after it (`<id>` and `<id>_*`, hyphens written as underscores). */
+    tables: z.array(z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'must be a lower-case table name')).optional(),
     server: z
       .string()
       .regex(/^[\w./-]+\.ts$/, 'must be a relative path to a .ts file')
       .refine((value) => !value.includes('..'), 'must stay inside the plugin folder')
       .optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((manifest, context) => {
+    for (const name of Object.keys(manifest.permissions)) {
+      const problem = permissionNameProblem(manifest.id, name);
+      if (problem) context.addIssue({ code: 'custom', path: ['permissions', name], message: problem });
+    }
+  });
 
 export type PluginManifest = z.infer<typeof pluginManifestSchema>;

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import webpack from 'webpack';
 import { projectRoot } from '../../core/platform/config';
 import { DEFAULT_PLUGIN_DIRS } from '../../core/host/host';
-import { discoverPlugins } from '../../core/host/plugin-discovery';
+import { discoverPlugins } from '../../core/plugins/plugin-discovery';
 import { DIST_DIR } from '../../core/host/web-assets';
 import { remoteConfig, shellConfig } from './webpack-configs';
 

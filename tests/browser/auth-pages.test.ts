@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import type { BrowserSession } from '../support/browser';
-import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite } from '../support/browser-suite';
-import { createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail } from '../support/http';
-import { sharedHost } from '../support/root-hooks';
-import { startTestHost, type RunningHost } from '../support/test-host';
+import type { BrowserSession } from '../../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { browserSuite } from '../../core/plugin-api/testing/browser-suite';
+import { createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail } from '../../core/plugin-api/testing/http';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
+import { startTestHost, type RunningHost } from '../../core/plugin-api/testing/test-host';
 
 /**
  * Chromium logs every 4xx answer to a fetch as a console error. These are the answers the journeys expect: the

@@ -5,11 +5,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { gstinCheckCharacter } from '../../core/clients/gstin';
 import { BULK_IMPORT_COLUMNS } from '../../core/clients/schemas';
-import type { BrowserSession } from '../support/browser';
-import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite, inputValueBecomes, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
-import { STRONG_PASSWORD } from '../support/http';
-import { sharedHost } from '../support/root-hooks';
+import type { BrowserSession } from '../../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { browserSuite, inputValueBecomes, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import { STRONG_PASSWORD } from '../../core/plugin-api/testing/http';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 /** Form fields are labelled "PAN (required)", "GSTIN" and so on. */

@@ -6,9 +6,9 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { gstinCheckCharacter } from '../../core/clients/gstin';
-import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, unexpectedConsoleErrors } from '../support/browser-suite';
-import { sharedHost } from '../support/root-hooks';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { browserSuite, quietWorkspace, settledScreenshot, unexpectedConsoleErrors } from '../../core/plugin-api/testing/browser-suite';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 const COLUMNS = ['email', 'platform', 'username', 'password', 'name', 'phone', 'panNumber'];
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import type { Page, Response } from 'playwright-core';
 import { NotificationService, type NotificationInput } from '../../core/notifications/notification-service';
 import { TOKENS } from '../../core/platform/tokens';
-import type { BrowserSession } from '../support/browser';
-import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
-import { sharedHost } from '../support/root-hooks';
+import type { BrowserSession } from '../../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { browserSuite, quietWorkspace, settledScreenshot, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 interface Journey {
   session: BrowserSession;

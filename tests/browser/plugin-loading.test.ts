@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from '../support/browser';
-import { signInBrowserContext } from '../support/browser-auth';
-import { sharedHost } from '../support/root-hooks';
+import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 describe('browser: run-time plugin loading', function () {
   this.timeout(120_000);

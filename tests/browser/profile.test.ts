@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import type { BrowserSession } from '../support/browser';
-import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite } from '../support/browser-suite';
-import { APP, newAgent } from '../support/http';
-import { sharedHost } from '../support/root-hooks';
+import type { BrowserSession } from '../../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { browserSuite } from '../../core/plugin-api/testing/browser-suite';
+import { APP, newAgent } from '../../core/plugin-api/testing/http';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 const NEW_PASSWORD = 'Fresh$Balance2027';
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { expect } from 'chai';
 import type { Page, Response } from 'playwright-core';
 import siteContent from '../../shell/src/public/site-content';
-import { SCREENSHOT_DIR, type BrowserSession } from '../support/browser';
-import { browserSuite } from '../support/browser-suite';
-import { sharedHost } from '../support/root-hooks';
+import { SCREENSHOT_DIR, type BrowserSession } from '../../core/plugin-api/testing/browser';
+import { browserSuite } from '../../core/plugin-api/testing/browser-suite';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 /**
  * The landing page's own code, on top of what every page of the shell loads (React, the router, the federation

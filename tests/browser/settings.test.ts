@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
-import { openPage, type BrowserSession } from '../support/browser';
-import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
-import { uniqueEmail } from '../support/http';
-import { sharedHost } from '../support/root-hooks';
+import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import { uniqueEmail } from '../../core/plugin-api/testing/http';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 const pluginSwitch = (page: Page, name: string) => page.getByRole('switch', { name });

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { openPage, type BrowserSession } from '../support/browser';
-import { signInBrowserContext } from '../support/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../support/browser-suite';
-import { sharedHost } from '../support/root-hooks';
+import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
+import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 
 describe('browser: workspace frame', function () {
@@ -61,35 +61,6 @@ describe('browser: workspace frame', function () {
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { name: 'Gate Fixture notes' }).waitFor();
         expect(await page.evaluate(() => 'journeyMarker' in window)).to.equal(true);
-        expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
-      });
-
-      it('opens the search dialog with Ctrl+K and the Search button, with sample groups and "No results found."', async () => {
-        const { page } = session;
-        await page.goto(`${workspaceUrl}/dashboard`);
-        await sidebarNav(page).waitFor();
-        await page.keyboard.press('Control+k');
-        const dialog = page.getByRole('dialog', { name: 'Search' });
-        await dialog.waitFor();
-        for (const group of ['Clients', 'Tasks', 'Notices']) await dialog.getByRole('heading', { name: group }).waitFor();
-        await dialog.getByText('Search is not connected to your workspace data yet').waitFor();
-        await settledScreenshot(session, `frame-search-${colorScheme}`);
-
-        const input = dialog.getByRole('textbox', { name: 'Search clients, tasks and notices' });
-        await input.fill('gstr');
-        expect(await dialog.getByRole('heading').allTextContents()).to.include('Tasks').and.not.include('Clients');
-        await input.fill('no such thing');
-        await dialog.getByText('No results found.').waitFor();
-        await page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'hidden' });
-
-        const trigger = page.getByRole('button', { name: /^Search/ });
-        expect(await trigger.textContent()).to.match(/Ctrl K|⌘K/);
-        await trigger.click();
-        await dialog.waitFor();
-        expect(await input.inputValue()).to.equal('');
-        await page.keyboard.press('Meta+k');
-        await dialog.waitFor({ state: 'hidden' });
         expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
       });
 

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { API, APP, createWorkspace, newAgent, signedInUser, STRONG_PASSWORD, uniqueEmail } from '../../../tests/support/http';
-import { sharedHost } from '../../../tests/support/root-hooks';
+import { API, APP, createWorkspace, newAgent, signedInUser, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
 
 const INVALID_CSRF = { error: 'Invalid CSRF token' };
 type Method = 'post' | 'put' | 'patch' | 'delete';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { API, APP, createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail, type TestSession } from '../../../tests/support/http';
-import { sharedHost } from '../../../tests/support/root-hooks';
+import { API, APP, createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail, type TestSession } from '../../plugin-api/testing/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
 
 async function invite(owner: TestSession, workspaceId: string, email: string, role: string) {
   const response = await owner.agent.post(`${API}/workspaces/${workspaceId}/members`).set('X-CSRF-Token', owner.csrf).send({ email, role });

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { APP, newAgent, signUp, STRONG_PASSWORD, uniqueEmail } from '../../../tests/support/http';
-import { sharedHost } from '../../../tests/support/root-hooks';
-import { startTestHost, type RunningHost } from '../../../tests/support/test-host';
+import { APP, newAgent, signUp, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { startTestHost, type RunningHost } from '../../plugin-api/testing/test-host';
 
 const LOGIN = `${APP}/auth/login`;
 const WRONG_PASSWORD = `${STRONG_PASSWORD}-wrong`;

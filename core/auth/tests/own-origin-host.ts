@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { createHost } from '../../host/host';
-import { TEST_PLUGIN_DIRS, testConfig } from '../../../tests/support/test-config';
-import type { RunningHost } from '../../../tests/support/test-host';
+import { TEST_PLUGIN_DIRS, testConfig } from '../../plugin-api/testing/test-config';
+import type { RunningHost } from '../../plugin-api/testing/test-host';
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { sharedHost } from '../../../tests/support/root-hooks';
-import { API, APP, newAgent, signedInUser, STRONG_PASSWORD, type TestSession } from '../../../tests/support/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { API, APP, newAgent, signedInUser, STRONG_PASSWORD, type TestSession } from '../../plugin-api/testing/http';
 import { CURRENT_PASSWORD_INCORRECT, NO_PASSWORD_TO_CHANGE, PASSWORD_ALREADY_SET } from '../profile-routes';
 
 const ME = `${API}/me`;

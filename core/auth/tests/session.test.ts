@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { API, APP, newAgent, signUp, STRONG_PASSWORD, uniqueEmail } from '../../../tests/support/http';
-import { sharedHost } from '../../../tests/support/root-hooks';
+import { API, APP, newAgent, signUp, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { requireSessionCookie, sessionIdOf, sharedRedis, storedSessionKey, type SetCookie } from './support';
 
 const SESSION = `${APP}/auth/session`;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { sharedHost } from '../../../tests/support/root-hooks';
-import { APP, newAgent, STRONG_PASSWORD, uniqueEmail } from '../../../tests/support/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { APP, newAgent, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
 
 const SIGNUP = `${APP}/auth/signup`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -204,7 +204,7 @@ describe('POST {app}/auth/signup', () => {
     it('lets only one of two simultaneous sign-ups for one email through', async () => {
       const body = validSignup();
       const answers = await Promise.all([postSignup(body), postSignup({ ...body, email: body.email.toUpperCase() })]);
-      expect(answers.map((answer) => answer.status).sort()).to.deep.equal([201, 409]);
+      expect(answers.map((answer) => answer.status).sort((a, b) => a - b)).to.deep.equal([201, 409]);
     });
   });
 });

@@ -1,8 +1,8 @@
 import type { Response } from 'supertest';
 import type { RedisClient } from '../../platform/redis';
 import { TOKENS } from '../../platform/tokens';
-import { sharedHost } from '../../../tests/support/root-hooks';
-import { TEST_REDIS_PREFIX } from '../../../tests/support/test-config';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { TEST_REDIS_PREFIX } from '../../plugin-api/testing/test-config';
 import { SESSION_COOKIE } from '../session';
 
 export interface SetCookie {

@@ -3,10 +3,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import request from 'supertest';
 import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
-import { APP, STRONG_PASSWORD, uniqueEmail } from '../../../tests/support/http';
-import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../../../tests/support/spawned-app';
-import { dropDatabase } from '../../../tests/support/test-host';
-import { TEST_RUN_ID } from '../../../tests/support/test-config';
+import { APP, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../../plugin-api/testing/spawned-app';
+import { dropDatabase } from '../../plugin-api/testing/test-host';
+import { TEST_RUN_ID } from '../../plugin-api/testing/test-config';
 import type { NotificationDto, NotificationStreamEvent } from '../wire';
 import { SseStream } from './support';
 

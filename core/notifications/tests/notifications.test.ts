@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createWorkspace, newAgent, signedInUser, signUp, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../../tests/support/http';
-import type { Role } from '../../workspaces/permissions';
+import { createWorkspace, newAgent, signedInUser, signUp, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import type { Role } from '../../platform/identity';
 import { call, db, internalIdOf, WORKSPACE_NOT_FOUND } from '../../workspaces/tests/support';
 import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
-import { PluginLoadError } from '../../host/plugin-discovery';
-import type { PluginRegistry } from '../../host/plugin-registry';
+import { PluginLoadError } from '../../plugins/plugin-discovery';
+import type { PluginRegistry } from '../../plugins/plugin-registry';
 import { TOKENS } from '../../platform/tokens';
-import { sharedHost } from '../../../tests/support/root-hooks';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { NotificationService } from '../notification-service';
 import { NOTIFICATION_MESSAGES } from '../schemas';
 import type { NotificationDto, NotificationListResponse } from '../wire';

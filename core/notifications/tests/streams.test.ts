@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { APP, createWorkspace, memberWithRole, newAgent, signedInUser, type TestSession } from '../../../tests/support/http';
-import { sharedHost } from '../../../tests/support/root-hooks';
-import { startTestHost } from '../../../tests/support/test-host';
+import { APP, createWorkspace, memberWithRole, newAgent, signedInUser, type TestSession } from '../../plugin-api/testing/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { startTestHost } from '../../plugin-api/testing/test-host';
 import { call, internalIdOf } from '../../workspaces/tests/support';
 import { NotificationStreams } from '../notification-streams';
 import { NOTIFICATION_MESSAGES } from '../schemas';

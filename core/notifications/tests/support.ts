@@ -1,6 +1,6 @@
-import type { TestSession } from '../../../tests/support/http';
-import { API } from '../../../tests/support/http';
-import { sharedHost } from '../../../tests/support/root-hooks';
+import type { TestSession } from '../../plugin-api/testing/http';
+import { API } from '../../plugin-api/testing/http';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import type { NotificationService } from '../notification-service';
 import { TOKENS } from '../../platform/tokens';
 import { db, internalIdOf } from '../../workspaces/tests/support';

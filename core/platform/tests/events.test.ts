@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createLogger } from '../logger';
 import { EventBus } from '../events';
 import { closeRedis, connectRedis, type RedisClient } from '../redis';
-import { testConfig, TEST_REDIS_PREFIX, TEST_REDIS_URL } from '../../../tests/support/test-config';
+import { testConfig, TEST_REDIS_PREFIX, TEST_REDIS_URL } from '../../plugin-api/testing/test-config';
 
 const logger = createLogger('silent');
 

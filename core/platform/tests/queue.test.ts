@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type BeeQueue from 'bee-queue';
 import { createLogger } from '../logger';
 import { QueueService, type JobDefinition } from '../queue';
-import { testConfig, TEST_REDIS_PREFIX } from '../../../tests/support/test-config';
+import { testConfig, TEST_REDIS_PREFIX } from '../../plugin-api/testing/test-config';
 
 const logger = createLogger('silent');
 

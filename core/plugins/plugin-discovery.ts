@@ -61,6 +61,29 @@ export function discoverPlugins(pluginDirs: string[]): DiscoveredPlugin[] {
 }
 
 /**
+ * The plugins named in `ids` and, transitively, every plugin they require, in their discovered order: a host of only
+ * these. A name that is not installed is an error listing what is; a requirement that is missing is left for
+ * orderPlugins to report.
+ */
+export function selectPlugins<T extends { manifest: PluginManifest }>(plugins: T[], ids: readonly string[]): T[] {
+  const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length) {
+    const installed = [...byId.keys()].sort().join(', ');
+    throw new PluginLoadError(unknown.map((id) => `Plugin ${id} is not installed (installed: ${installed})`));
+  }
+  const selected = new Set<string>();
+  const select = (id: string): void => {
+    const plugin = byId.get(id);
+    if (!plugin || selected.has(id)) return;
+    selected.add(id);
+    for (const dependency of plugin.manifest.requires.plugins) select(dependency);
+  };
+  for (const id of ids) select(id);
+  return plugins.filter((plugin) => selected.has(plugin.manifest.id));
+}
+
+/**
  * Orders plugins so that every plugin comes after the plugins it requires (ties by id, so the order is stable).
  * A missing dependency, an incompatible core version or a cycle is an error naming the plugins involved.
  */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadConfig, projectRoot, type Config } from '../../core/platform/config';
+import { loadConfig, projectRoot, type Config } from '../../platform/config';
 
 // Each test run gets its own database and Redis key prefix, so runs on one machine never disturb each other.
 export const TEST_RUN_ID = `${process.pid}`;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { projectRoot } from '../../core/platform/config';
+import { projectRoot } from '../../platform/config';
 import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL } from './test-config';
 
 export async function freePort(): Promise<number> {
@@ -41,13 +42,17 @@ export interface SpawnedApp {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs the product's real entry point (`core/main.ts`) as its own process, as `npm start|web|worker` do. */
-export function spawnApp(args: string[], env: Record<string, string>): SpawnedApp {
-  const child = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['core/main.ts', ...args], {
-    cwd: projectRoot,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** The project's `node_modules/.bin` (and so its pinned Node) first on the PATH, as npm puts it for its scripts. */
+const npmScriptPath = () => `${path.join(projectRoot, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
+
+/** The command `npm start` runs (`node --import tsx core/main.ts`), which `npm run web|worker|migrate` extend with one flag. */
+export function npmStartCommand(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  // `exec` makes npm's shell become the command, so npm's own child is the app.
+  return scripts.start.replace(/^exec\s+/, '').split(/\s+/);
+}
+
+function watch(child: ChildProcess): SpawnedApp {
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -72,4 +77,17 @@ export function spawnApp(args: string[], env: Record<string, string>): SpawnedAp
       return exited;
     },
   };
+}
+
+/** Runs the product's real entry point with the command of `npm start|web|worker|migrate`: the child's pid is the app itself. */
+export function spawnApp(args: string[], env: Record<string, string>): SpawnedApp {
+  const [program, ...startArgs] = npmStartCommand();
+  return watch(
+    spawn(program, [...startArgs, ...args], { cwd: projectRoot, env: { ...process.env, PATH: npmScriptPath(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+}
+
+/** Runs `npm run <script>` itself, for the tests of what a supervisor that starts the app through npm sees. */
+export function spawnNpmScript(script: string, env: Record<string, string>): SpawnedApp {
+  return watch(spawn('npm', ['run', script], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
 }

@@ -3,8 +3,16 @@ import { pathToFileURL } from 'node:url';
 import { isDefinedPlugin, type DefinedPlugin } from '../plugin-api/define-plugin';
 import { CORE_EXTENSION_POINTS, type ExtensionPoint } from '../plugin-api/extension-points';
 import type { PluginManifest } from '../plugin-api/manifest';
-import type { PermissionTable } from '../workspaces/permissions';
+import type { Role } from '../platform/identity';
 import { PluginLoadError, type DiscoveredPlugin } from './plugin-discovery';
+
+/** A permission a plugin's manifest declares: the roles holding it, and the plugin, so it lapses where that plugin is off. */
+export interface PluginPermission {
+  pluginId: string;
+  roles: readonly Role[];
+}
+
+export type PluginPermissionTable = Readonly<Record<string, PluginPermission>>;
 
 export interface LoadedPlugin extends DiscoveredPlugin {
   /** Null for a plugin that has no server part (yet). */
@@ -36,7 +44,7 @@ export async function loadPluginDefinitions(ordered: DiscoveredPlugin[]): Promis
  * point's shape; the problems of all plugins are reported together.
  */
 export function validateContributions(plugins: LoadedPlugin[]): void {
-  const points = new Map<string, { point: ExtensionPoint<never>; owner: string | null }>(
+  const points = new Map<string, { point: ExtensionPoint<unknown>; owner: string | null }>(
     CORE_EXTENSION_POINTS.map((point) => [point.id, { point, owner: null }]),
   );
   const problems: string[] = [];
@@ -89,17 +97,11 @@ export class PluginRegistry {
     return this.manifests().filter((manifest) => manifest.requires.plugins.includes(id));
   }
 
-  permissionTable(): PermissionTable {
-    const table: Record<string, PluginManifest['permissions'][string]> = {};
-    const owner: Record<string, string> = {};
-    for (const manifest of this.manifests()) {
-      for (const [name, roles] of Object.entries(manifest.permissions)) {
-        if (owner[name]) throw new PluginLoadError([`Permission ${name} is declared by both ${owner[name]} and ${manifest.id}`]);
-        owner[name] = manifest.id;
-        table[name] = roles;
-      }
-    }
-    return table;
+  /** Every plugin's permissions with the plugin declaring each; the manifest's naming rule keeps the names apart. */
+  permissionTable(): PluginPermissionTable {
+    return Object.fromEntries(
+      this.manifests().flatMap((manifest) => Object.entries(manifest.permissions).map(([name, roles]) => [name, { pluginId: manifest.id, roles }])),
+    );
   }
 
   /** Every plugin's contributions to one extension point, in dependency order. */

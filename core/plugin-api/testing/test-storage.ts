@@ -1,5 +1,5 @@
-import { startAzurite, type AzuriteProcess } from '../../core/platform/azurite';
-import { StorageService } from '../../core/platform/storage';
+import { startAzurite, type AzuriteProcess } from '../../platform/azurite';
+import { StorageService } from '../../platform/storage';
 
 /**
  * One in-memory Azurite per test run. Its connection string goes into the environment, so every test host and

@@ -1,13 +1,13 @@
 import 'reflect-metadata';
-import type { AzuriteProcess } from '../../core/platform/azurite';
-import { removeTestServices, resetTestServices, startTestHost, type RunningHost } from './test-host';
+import type { AzuriteProcess } from '../../platform/azurite';
+import { removeTestServices, resetTestServices, startTestHost, type TestHost } from './test-host';
 import { startTestStorage } from './test-storage';
 
-let shared: RunningHost | null = null;
+let shared: TestHost | null = null;
 let storage: AzuriteProcess | null = null;
 
 /** The host most tests share; a test that needs other settings starts its own with startTestHost. */
-export function sharedHost(): RunningHost {
+export function sharedHost(): TestHost {
   if (!shared) throw new Error('The shared test host is not running');
   return shared;
 }

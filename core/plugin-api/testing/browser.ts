@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { projectRoot } from '../../core/platform/config';
-import { buildWeb, isBuildStale, TEST_FIXTURE_PLUGIN_DIR } from '../../shell/build/build';
-import { DEFAULT_PLUGIN_DIRS } from '../../core/host/host';
+import { projectRoot } from '../../platform/config';
+import { buildWeb, isBuildStale, TEST_FIXTURE_PLUGIN_DIR } from '../../../shell/build/build';
+import { DEFAULT_PLUGIN_DIRS } from '../../host/host';
 
 export const SCREENSHOT_DIR = path.join(projectRoot, 'test-results');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -1,0 +1,17 @@
+/**
+ * What a plugin's own tests may use: the running test host and the HTTP helpers of the core's tests. Test code only.
+ */
+export { API, APP, createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, workspaceWithEveryRole } from './http';
+export { TestClient } from './test-client';
+export type { TestSession } from './test-client';
+export { sharedHost } from './root-hooks';
+export { startTestHost, TestHost } from './test-host';
+export type { RunningHost, TestHostOptions } from './test-host';
+export type { ClientView } from '../../clients/wire';
+export type { PluginCatalogueEntry, WorkspacePluginEntry } from '../../workspaces/wire';
+export { call, db, internalIdOf, NO_PERMISSION, WORKSPACE_NOT_FOUND } from '../../workspaces/tests/support';
+export type { Method } from '../../workspaces/tests/support';
+export type { BrowserSession } from './browser';
+export { signInBrowserContext } from './browser-auth';
+export { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors } from './browser-suite';
+export type { SignedIn } from './browser-suite';
