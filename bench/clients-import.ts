@@ -58,7 +58,15 @@ async function main(running: RunningHost): Promise<void> {
   const answer = await response.json();
   const seconds = (performance.now() - started) / 1000;
   if (response.status !== 201) throw new Error(`bulk upload answered ${response.status}: ${JSON.stringify(answer).slice(0, 500)}`);
-  console.log(JSON.stringify({ figure: 'bulk client import, 10,000 rows, end to end', seconds: +seconds.toFixed(2), created: answer.created, csvBytes: Buffer.byteLength(csv), targetSeconds: TARGET_SECONDS }));
+  console.log(
+    JSON.stringify({
+      figure: 'bulk client import, 10,000 rows, end to end',
+      seconds: +seconds.toFixed(2),
+      created: answer.created,
+      csvBytes: Buffer.byteLength(csv),
+      targetSeconds: TARGET_SECONDS,
+    }),
+  );
 }
 
 runBench(main);

@@ -18,8 +18,46 @@ import { runBench } from './run-bench';
 const CLIENTS = 100_000;
 const ROWS_PER_INSERT = 1000;
 const TARGET_P99_MS = 25;
-const FIRST_NAMES = ['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Siddharth', 'Neha', 'Rahul', 'Divya', 'Karan', 'Pooja', 'Aditya', 'Sneha'];
-const SURNAMES = ['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Mehta', 'Rao', 'Desai', 'Kulkarni', 'Banerjee', 'Joshi', 'Menon', 'Chopra', 'Pillai', 'Verma', 'Agarwal', 'Shetty', 'Kapoor', 'Saxena'];
+const FIRST_NAMES = [
+  'Aarav',
+  'Priya',
+  'Rohan',
+  'Ananya',
+  'Vikram',
+  'Meera',
+  'Arjun',
+  'Kavya',
+  'Siddharth',
+  'Neha',
+  'Rahul',
+  'Divya',
+  'Karan',
+  'Pooja',
+  'Aditya',
+  'Sneha',
+];
+const SURNAMES = [
+  'Sharma',
+  'Iyer',
+  'Patel',
+  'Reddy',
+  'Nair',
+  'Gupta',
+  'Mehta',
+  'Rao',
+  'Desai',
+  'Kulkarni',
+  'Banerjee',
+  'Joshi',
+  'Menon',
+  'Chopra',
+  'Pillai',
+  'Verma',
+  'Agarwal',
+  'Shetty',
+  'Kapoor',
+  'Saxena',
+];
 const TRADES = ['Traders', 'Textiles', 'Exports', 'Logistics', 'Pharma', 'Builders', 'Foods', 'Steel'];
 
 /** Client `index`: one in five a person (with a sealed Aadhaar number), the others firms; PAN, email and phone unique. */
@@ -61,7 +99,9 @@ interface LoadResult {
 /** The load comes from its own process, so the server under test keeps its CPU to itself. */
 async function load(url: string, cookie: string): Promise<LoadResult> {
   const cli = path.join(projectRoot, 'node_modules', '.bin', 'autocannon');
-  const { stdout } = await promisify(execFile)(cli, ['--json', '-c', '50', '-d', '10', '-H', `cookie=${cookie}`, url], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(cli, ['--json', '-c', '50', '-d', '10', '-H', `cookie=${cookie}`, url], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return JSON.parse(stdout) as LoadResult;
 }
 
@@ -73,7 +113,9 @@ async function main(running: RunningHost): Promise<void> {
 
   const seeding = performance.now();
   for (let start = 0; start < CLIENTS; start += ROWS_PER_INSERT) {
-    await Client.query().insert(Array.from({ length: ROWS_PER_INSERT }, (_, offset) => clients.recordOf(workspaceId, clientInput(start + offset), ownerId)));
+    await Client.query().insert(
+      Array.from({ length: ROWS_PER_INSERT }, (_, offset) => clients.recordOf(workspaceId, clientInput(start + offset), ownerId)),
+    );
   }
   await knex.raw('analyze clients');
   console.log(JSON.stringify({ figure: 'seeding 100,000 clients', seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));

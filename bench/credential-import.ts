@@ -38,25 +38,25 @@ async function main(running: RunningHost): Promise<void> {
   const clients = container.get(ClientService);
   for (let start = 0; start < EXISTING_CLIENTS; start += ROWS_PER_INSERT) {
     await Client.query().insert(
-    Array.from({ length: ROWS_PER_INSERT }, (_, offset) => start + offset).map((index) =>
-      clients.recordOf(
-        workspaceId,
-        {
-          clientType: 'INDIVIDUAL',
-          name: `Credential Holder ${index}`,
-          email: `holder.${index}@credentials.example`,
-          phone: phoneOf(index),
-          panNumber: panOf(index),
-          tan: null,
-          industry: null,
-          residentialAddress: `${index}, Station Road, Surat - 395003`,
-          aadhaarNumber: `4${String(index).padStart(11, '0')}`,
-          dateOfBirth: null,
-          occupation: null,
-        },
-        ownerId,
+      Array.from({ length: ROWS_PER_INSERT }, (_, offset) => start + offset).map((index) =>
+        clients.recordOf(
+          workspaceId,
+          {
+            clientType: 'INDIVIDUAL',
+            name: `Credential Holder ${index}`,
+            email: `holder.${index}@credentials.example`,
+            phone: phoneOf(index),
+            panNumber: panOf(index),
+            tan: null,
+            industry: null,
+            residentialAddress: `${index}, Station Road, Surat - 395003`,
+            aadhaarNumber: `4${String(index).padStart(11, '0')}`,
+            dateOfBirth: null,
+            occupation: null,
+          },
+          ownerId,
+        ),
       ),
-    ),
     );
   }
 

@@ -69,7 +69,14 @@ async function main(running: RunningHost): Promise<void> {
   }
   await knex.raw('analyze documents, documents_folders');
   const [{ count }] = await knex('documents').where({ workspace_id: workspaceId }).count({ count: '*' });
-  console.log(JSON.stringify({ figure: 'seeding', documents: Number(count), folders: folders.length, seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));
+  console.log(
+    JSON.stringify({
+      figure: 'seeding',
+      documents: Number(count),
+      folders: folders.length,
+      seconds: +((performance.now() - seeding) / 1000).toFixed(1),
+    }),
+  );
 
   const tree = (query: string) => () => session.request(`/api/v1/documents/tree?workspaceId=${session.workspaceId}${query}`);
   for (const [label, query] of [
@@ -78,7 +85,17 @@ async function main(running: RunningHost): Promise<void> {
     ['the whole tree (500 folders, 20,000 files)', '&depth=3'],
   ]) {
     const result = await sample(tree(query));
-    console.log(JSON.stringify({ figure: `documents/tree p95, ${label}`, p95Ms: result.p95, p50Ms: result.p50, p99Ms: result.p99, responseBytes: result.bytes, samples: SAMPLES, targetP95Ms: TARGET_P95_MS }));
+    console.log(
+      JSON.stringify({
+        figure: `documents/tree p95, ${label}`,
+        p95Ms: result.p95,
+        p50Ms: result.p50,
+        p99Ms: result.p99,
+        responseBytes: result.bytes,
+        samples: SAMPLES,
+        targetP95Ms: TARGET_P95_MS,
+      }),
+    );
   }
 }
 

@@ -107,23 +107,39 @@ async function main(): Promise<void> {
         .insert(Array.from({ length: MEMBERS }, (_, index) => ({ name: `Member ${index}`, email: `member.${index}.${RUN}@bench.example` })))
         .returning('id');
       const [workspace] = await knex('workspaces').insert({ name: 'Bench Practice', created_by: users[0].id }).returning(['id', 'external_id']);
-      await knex('workspace_members').insert(users.map((user, index) => ({ workspace_id: workspace.id, user_id: user.id, role: index === 0 ? 'OWNER' : 'EMPLOYEE' })));
+      await knex('workspace_members').insert(
+        users.map((user, index) => ({ workspace_id: workspace.id, user_id: user.id, role: index === 0 ? 'OWNER' : 'EMPLOYEE' })),
+      );
       const cookies: string[] = [];
       for (const user of users) {
         for (let tab = 0; tab < TABS_PER_MEMBER; tab++) {
           const sid = randomBytes(24).toString('base64url');
           const absoluteExpiresAt = Date.now() + BROWSER_SESSION_MS;
-          const data = { cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/axal', sameSite: 'lax', secure: false }, userId: user.id, absoluteExpiresAt, csrfToken: 'bench' };
+          const data = {
+            cookie: { originalMaxAge: null, expires: null, httpOnly: true, path: '/axal', sameSite: 'lax', secure: false },
+            userId: user.id,
+            absoluteExpiresAt,
+            csrfToken: 'bench',
+          };
           await redis.set(`${env.REDIS_KEY_PREFIX}sess:${sid}`, JSON.stringify(data), { expiration: { type: 'EX', value: 3600 } });
           cookies.push(sessionCookie(sid));
         }
       }
       await redis.quit();
-      console.log(JSON.stringify({ figure: `seeding ${MEMBERS} members and ${CONNECTIONS} sessions`, seconds: +((performance.now() - seeding) / 1000).toFixed(1) }));
+      console.log(
+        JSON.stringify({
+          figure: `seeding ${MEMBERS} members and ${CONNECTIONS} sessions`,
+          seconds: +((performance.now() - seeding) / 1000).toFixed(1),
+        }),
+      );
 
       const idle = await rssOver(web.pid!, SETTLE_MS);
       const startUpPeak = rssMb(web.pid!).peak;
-      load = spawnNode(['bench/notifications-sse.ts', '--load'], { BENCH_URL: `${baseUrl}/axal/api/v1/notifications/stream?workspaceId=${workspace.external_id}`, BENCH_MARKER: MARKER }, true);
+      load = spawnNode(
+        ['bench/notifications-sse.ts', '--load'],
+        { BENCH_URL: `${baseUrl}/axal/api/v1/notifications/stream?workspaceId=${workspace.external_id}`, BENCH_MARKER: MARKER },
+        true,
+      );
       const fromLoad = messagesOf(load);
       load.send({ cookies });
       const opened = (await fromLoad.next()) as { connected: number; failed: number; seconds: number };
@@ -169,7 +185,13 @@ async function main(): Promise<void> {
       const stopping = performance.now();
       web.kill('SIGTERM');
       const code = await webExited;
-      console.log(JSON.stringify({ figure: `SIGTERM with ${opened.connected} open streams`, exitCode: code, seconds: +((performance.now() - stopping) / 1000).toFixed(2) }));
+      console.log(
+        JSON.stringify({
+          figure: `SIGTERM with ${opened.connected} open streams`,
+          exitCode: code,
+          seconds: +((performance.now() - stopping) / 1000).toFixed(2),
+        }),
+      );
     } finally {
       await host.stop();
     }
@@ -185,7 +207,10 @@ async function waitForReady(baseUrl: string, exited: Promise<number | null>, out
   void exited.then(() => (gone = true));
   for (let attempt = 0; attempt < 600; attempt++) {
     if (gone) throw new Error(`the web process exited:\n${output()}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -225,35 +250,40 @@ async function removeBenchServices(): Promise<void> {
 async function runLoad(): Promise<void> {
   const url = new URL(process.env.BENCH_URL!);
   const marker = process.env.BENCH_MARKER!;
-  const { cookies } = await new Promise<{ cookies: string[] }>((resolve) => process.once('message', (message) => resolve(message as { cookies: string[] })));
+  const { cookies } = await new Promise<{ cookies: string[] }>((resolve) =>
+    process.once('message', (message) => resolve(message as { cookies: string[] })),
+  );
   const arrivals: number[] = [];
   let failed = 0;
   const started = performance.now();
 
   const openOne = (cookie: string) =>
     new Promise<void>((resolve) => {
-      const request = http.get({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { cookie, accept: 'text/event-stream' }, agent: false }, (response) => {
-        if (response.statusCode !== 200) {
-          failed += 1;
-          response.resume();
-          resolve();
-          return;
-        }
-        response.setEncoding('utf8');
-        let opened = false;
-        let arrived = false;
-        response.on('data', (chunk: string) => {
-          if (!opened && chunk.includes('event: notifications')) {
-            opened = true;
+      const request = http.get(
+        { host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { cookie, accept: 'text/event-stream' }, agent: false },
+        (response) => {
+          if (response.statusCode !== 200) {
+            failed += 1;
+            response.resume();
             resolve();
+            return;
           }
-          if (!arrived && chunk.includes(marker)) {
-            arrived = true;
-            arrivals.push(Date.now());
-          }
-        });
-        response.on('error', () => undefined);
-      });
+          response.setEncoding('utf8');
+          let opened = false;
+          let arrived = false;
+          response.on('data', (chunk: string) => {
+            if (!opened && chunk.includes('event: notifications')) {
+              opened = true;
+              resolve();
+            }
+            if (!arrived && chunk.includes(marker)) {
+              arrived = true;
+              arrivals.push(Date.now());
+            }
+          });
+          response.on('error', () => undefined);
+        },
+      );
       request.on('error', () => {
         failed += 1;
         resolve();

@@ -29,9 +29,21 @@ async function main(running: RunningHost): Promise<void> {
   ];
   const cli = path.join(projectRoot, 'node_modules', '.bin', 'autocannon');
   for (const [label, route] of routes) {
-    const { stdout } = await promisify(execFile)(cli, ['--json', '-c', '50', '-d', '8', '-H', `cookie=${session.cookie}`, `${running.baseUrl}${route}`], { maxBuffer: 16 << 20 });
+    const { stdout } = await promisify(execFile)(
+      cli,
+      ['--json', '-c', '50', '-d', '8', '-H', `cookie=${session.cookie}`, `${running.baseUrl}${route}`],
+      { maxBuffer: 16 << 20 },
+    );
     const result = JSON.parse(stdout) as LoadResult;
-    console.log(JSON.stringify({ figure: label, p50Ms: result.latency.p50, p99Ms: result.latency.p99, requestsPerSecond: result.requests.average, non2xx: result.non2xx }));
+    console.log(
+      JSON.stringify({
+        figure: label,
+        p50Ms: result.latency.p50,
+        p99Ms: result.latency.p99,
+        requestsPerSecond: result.requests.average,
+        non2xx: result.non2xx,
+      }),
+    );
   }
 }
 

@@ -17,7 +17,13 @@ import { removeTestServices, startTestHost } from '../core/plugin-api/testing/te
 async function javascriptBytes(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<{ gzippedBytes: number; files: number }> {
   const sizes: Promise<number>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
-    if (response.request().resourceType() === 'script') sizes.push(response.request().sizes().then((size) => size.responseBodySize));
+    if (response.request().resourceType() === 'script')
+      sizes.push(
+        response
+          .request()
+          .sizes()
+          .then((size) => size.responseBodySize),
+      );
   };
   page.on('response', onResponse);
   await page.goto(url);

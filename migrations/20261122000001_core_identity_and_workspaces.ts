@@ -44,7 +44,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('create unique index workspace_invitations_email_unique on workspace_invitations (workspace_id, lower(email))');
   await knex.raw('create index workspace_invitations_email on workspace_invitations (lower(email))');
-  await knex.raw(`alter table workspace_invitations add constraint workspace_invitations_role_check check (role in ('OWNER','ADMIN','EMPLOYEE','CLIENT'))`);
+  await knex.raw(
+    `alter table workspace_invitations add constraint workspace_invitations_role_check check (role in ('OWNER','ADMIN','EMPLOYEE','CLIENT'))`,
+  );
 
   await knex.schema.createTable('workspace_plugins', (table) => {
     table.bigInteger('workspace_id').notNullable().references('workspaces.id').onDelete('CASCADE');

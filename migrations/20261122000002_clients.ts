@@ -76,4 +76,3 @@ export async function down(knex: Knex): Promise<void> {
     await knex.schema.dropTableIfExists(table);
   }
 }
-

@@ -19,7 +19,9 @@ export async function up(knex: Knex): Promise<void> {
     table.timestamps(true, true);
     table.index(['workspace_id']);
   });
-  await knex.raw(`alter table credential_imports add constraint credential_imports_status_check check (status in ('queued','running','completed','failed'))`);
+  await knex.raw(
+    `alter table credential_imports add constraint credential_imports_status_check check (status in ('queued','running','completed','failed'))`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

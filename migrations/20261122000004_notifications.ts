@@ -39,7 +39,9 @@ export async function up(knex: Knex): Promise<void> {
   // What a reconnecting stream missed.
   await knex.raw('create index notifications_user_sequence on notifications (user_id, workspace_id, sequence)');
   // The batch list (work reported by jobs).
-  await knex.raw('create index notifications_user_batch on notifications (user_id, workspace_id, created_at desc, id desc) where sync_type is not null');
+  await knex.raw(
+    'create index notifications_user_batch on notifications (user_id, workspace_id, created_at desc, id desc) where sync_type is not null',
+  );
   await knex.raw('create index notifications_job on notifications (workspace_id, job_key) where job_key is not null');
   await knex.raw('create index notifications_workspace on notifications (workspace_id)');
 }

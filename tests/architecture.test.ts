@@ -77,7 +77,8 @@ describe('architecture boundaries', () => {
           "  static override tableName = 'users';",
           '}',
         ].join('\n'),
-        'plugins/notes/migrations/20260101000000_notes.ts': "export const up = (knex) => knex.schema.alterTable('workspaces', (table) => table.text('notes_colour'));",
+        'plugins/notes/migrations/20260101000000_notes.ts':
+          "export const up = (knex) => knex.schema.alterTable('workspaces', (table) => table.text('notes_colour'));",
         'plugins/notes/tests/notes.test.ts': "await db()('clients').where({ id: 1 });",
       });
       expect(foreignTableViolations(bad, [notes])).to.deep.equal([
@@ -89,14 +90,19 @@ describe('architecture boundaries', () => {
     });
 
     it('read tables out of the usual ways of naming them, and not out of prose, functions or columns', () => {
-      expect(tablesNamedIn("trx('documents_folders').insert(rows); Buffer.from('contents'); Array.from('abc');")).to.deep.equal(['documents_folders']);
+      expect(tablesNamedIn("trx('documents_folders').insert(rows); Buffer.from('contents'); Array.from('abc');")).to.deep.equal([
+        'documents_folders',
+      ]);
       expect(tablesNamedIn("raw('coalesce(sum(size), 0)::bigint as used'); raw('(client_id is not distinct from ?) as own')")).to.deep.equal([]);
       expect(tablesNamedIn("raw('select x from unnest(?::text[]) as t(x)'); raw('extract(year from created_at)')")).to.deep.equal([]);
-      expect(tablesNamedIn("const sql = 'with recent as (select id from invoices) select * from recent join public.clients on true';")).to.deep.equal([
-        'clients',
-        'invoices',
-      ]);
-      expect(tablesNamedIn("// we never read knex('clients') here\nconst messages = ['Please select a folder from the list', 'Select one from the tree'];")).to.deep.equal([]);
+      expect(tablesNamedIn("const sql = 'with recent as (select id from invoices) select * from recent join public.clients on true';")).to.deep.equal(
+        ['clients', 'invoices'],
+      );
+      expect(
+        tablesNamedIn(
+          "// we never read knex('clients') here\nconst messages = ['Please select a folder from the list', 'Select one from the tree'];",
+        ),
+      ).to.deep.equal([]);
       expect(tablesNamedIn("raw('insert into notes_items (id) values (1) on conflict (id) do update set id = 1')")).to.deep.equal(['notes_items']);
     });
 
@@ -124,7 +130,8 @@ describe('architecture boundaries', () => {
     it('catch a core file that imports from tests/, and let tests import the core', () => {
       const bad = treeOf({
         'core/plugin-api/testing/index.ts': "export { sharedHost } from '../../../tests/support/root-hooks';",
-        'core/clients/tests/clients.test.ts': "import { call } from '../../../tests/support/http';\nimport { sharedHost } from '../../plugin-api/testing';",
+        'core/clients/tests/clients.test.ts':
+          "import { call } from '../../../tests/support/http';\nimport { sharedHost } from '../../plugin-api/testing';",
         'core/clients/client-service.ts': "import type { Fixture } from '../../tests/fixtures/plugins/gate-fixture/server';",
         'tests/support/root-hooks.ts': "import { createHost } from '../../core/host/host';",
         'tests/support/http.ts': '',
@@ -174,7 +181,8 @@ describe('architecture boundaries', () => {
     it('catch an import cycle, type-only imports and re-exports included, and nothing else', () => {
       const bad = treeOf({
         'core/notifications/job-progress.ts': "import type { NotificationService } from './notification-service';",
-        'core/notifications/notification-service.ts': "import { JobProgressNotification } from './job-progress';\nimport { Notification } from './models';",
+        'core/notifications/notification-service.ts':
+          "import { JobProgressNotification } from './job-progress';\nimport { Notification } from './models';",
         'core/notifications/models.ts': '',
         'plugins/notes/shared/wire.ts': "export type { NoteRequest } from './schemas';",
         'plugins/notes/shared/schemas.ts': "import { MESSAGES } from './wire';",

@@ -2,7 +2,15 @@ import { expect } from 'chai';
 import { z } from 'zod';
 import { discoverPlugins, orderPlugins, PluginLoadError } from '../core/plugins/plugin-discovery';
 import { loadPluginDefinitions, validateContributions, type LoadedPlugin } from '../core/plugins/plugin-registry';
-import { calendarPoint, createExtensionPoint, dashboardPoint, definePlugin, searchPoint, settingsPoint, type PluginDefinition } from '../core/plugin-api';
+import {
+  calendarPoint,
+  createExtensionPoint,
+  dashboardPoint,
+  definePlugin,
+  searchPoint,
+  settingsPoint,
+  type PluginDefinition,
+} from '../core/plugin-api';
 import { pluginManifestSchema } from '../core/plugin-api/manifest';
 import { FIXTURE_PLUGIN_DIR } from '../core/plugin-api/testing/test-config';
 import { reminderTemplatesPoint } from './fixtures/plugins/example-extensions/server/tokens';
@@ -17,7 +25,13 @@ async function loadedExamples(): Promise<LoadedPlugin[]> {
 
 /** A plugin made in memory, as if discovered and loaded. */
 function plugin(id: string, definition: Omit<PluginDefinition, 'id'>, requires: string[] = []): LoadedPlugin {
-  const manifest = pluginManifestSchema.parse({ id, name: id, version: '1.0.0', description: 'A plugin of this test.', requires: { plugins: requires } });
+  const manifest = pluginManifestSchema.parse({
+    id,
+    name: id,
+    version: '1.0.0',
+    description: 'A plugin of this test.',
+    requires: { plugins: requires },
+  });
   return { manifest, dir: `/nowhere/${id}`, definition: definePlugin({ id, ...definition }) };
 }
 
@@ -36,20 +50,34 @@ describe('checking contributions at start-up', () => {
     const examples = await loadedExamples();
     expect(examples.map((loaded) => loaded.manifest.id)).to.deep.equal(EXAMPLES);
     const points = new Set(examples[0].definition!.contributes!.map((contribution) => contribution.point));
-    expect([...points].sort()).to.deep.equal(['calendar', 'clientLifecycle', 'dashboard', 'notificationEventTypes', 'schedules', 'search', 'settings']);
+    expect([...points].sort()).to.deep.equal([
+      'calendar',
+      'clientLifecycle',
+      'dashboard',
+      'notificationEventTypes',
+      'schedules',
+      'search',
+      'settings',
+    ]);
     expect(problemsOf(examples)).to.deep.equal([]);
   });
 
   it('refuses a contribution to a point that no installed plugin declares', async () => {
     const companionAlone = (await loadedExamples()).filter((loaded) => loaded.manifest.id === 'example-companion');
-    expect(problemsOf(companionAlone)).to.deep.equal(['Plugin example-companion: contributes to exampleExtensions.reminderTemplates, which no installed plugin declares']);
+    expect(problemsOf(companionAlone)).to.deep.equal([
+      'Plugin example-companion: contributes to exampleExtensions.reminderTemplates, which no installed plugin declares',
+    ]);
     const stray = createExtensionPoint<string>('nobody.declares', { description: 'A point no plugin offers.' });
-    expect(problemsOf([plugin('stray', { contributes: [stray.contribute('x')] })])).to.deep.equal(['Plugin stray: contributes to nobody.declares, which no installed plugin declares']);
+    expect(problemsOf([plugin('stray', { contributes: [stray.contribute('x')] })])).to.deep.equal([
+      'Plugin stray: contributes to nobody.declares, which no installed plugin declares',
+    ]);
   });
 
   it("refuses a contribution to another plugin's point from a plugin that does not require it", async () => {
     const [owner] = await loadedExamples();
-    const uninvited = plugin('uninvited', { contributes: [reminderTemplatesPoint.contribute({ id: 'vatReturn', title: 'VAT return', daysAhead: 5 })] });
+    const uninvited = plugin('uninvited', {
+      contributes: [reminderTemplatesPoint.contribute({ id: 'vatReturn', title: 'VAT return', daysAhead: 5 })],
+    });
     expect(problemsOf([owner, uninvited])).to.deep.equal([
       'Plugin uninvited: contributes to exampleExtensions.reminderTemplates of example-extensions without requiring example-extensions',
     ]);
@@ -73,6 +101,8 @@ describe('checking contributions at start-up', () => {
   it('refuses a point declared twice', async () => {
     const [owner] = await loadedExamples();
     const copycat = plugin('copycat', { extensionPoints: [reminderTemplatesPoint] });
-    expect(problemsOf([owner, copycat])).to.deep.equal(['Plugin copycat: extension point exampleExtensions.reminderTemplates is already declared by example-extensions']);
+    expect(problemsOf([owner, copycat])).to.deep.equal([
+      'Plugin copycat: extension point exampleExtensions.reminderTemplates is already declared by example-extensions',
+    ]);
   });
 });

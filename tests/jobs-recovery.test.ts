@@ -31,7 +31,8 @@ const logLines = (app: SpawnedApp): LogLine[] =>
 
 const isRunning = (app: SpawnedApp) => app.child.exitCode === null && app.child.signalCode === null;
 
-const logged = (app: SpawnedApp, msg: string, importId?: string) => logLines(app).find((line) => line.msg === msg && (!importId || line.importId === importId));
+const logged = (app: SpawnedApp, msg: string, importId?: string) =>
+  logLines(app).find((line) => line.msg === msg && (!importId || line.importId === importId));
 
 async function eventually<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined> | T | undefined): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -61,7 +62,8 @@ describe('jobs across real worker processes', function () {
     return app;
   };
 
-  const readiness = async () => (await request(baseUrl).get('/readyz').expect(200)).body as { status: string; reason?: string; checks: Record<string, string> };
+  const readiness = async () =>
+    (await request(baseUrl).get('/readyz').expect(200)).body as { status: string; reason?: string; checks: Record<string, string> };
   const importView = async (importId: string) =>
     (await owner.agent.get(`${API}/clients/credentials/import/${importId}`).query({ workspaceId }).expect(200)).body as CredentialImportView;
 
@@ -81,7 +83,11 @@ describe('jobs across real worker processes', function () {
   };
 
   const startImport = async (rows: ReturnType<typeof rowsOf>) => {
-    const { body } = await owner.agent.post(`${API}/clients/credentials/import`).set('X-CSRF-Token', owner.csrf).send({ workspaceId, rows }).expect(202);
+    const { body } = await owner.agent
+      .post(`${API}/clients/credentials/import`)
+      .set('X-CSRF-Token', owner.csrf)
+      .send({ workspaceId, rows })
+      .expect(202);
     return body.importId as string;
   };
 
@@ -110,7 +116,9 @@ describe('jobs across real worker processes', function () {
 
   /** Which worker's log says it took the import (started or resumed). */
   const workerRunning = (workers: SpawnedApp[], importId: string) =>
-    eventually(`a worker to take import ${importId}`, 60_000, () => workers.find((worker) => logged(worker, 'credential import started', importId) || logged(worker, 'credential import resumed', importId)));
+    eventually(`a worker to take import ${importId}`, 60_000, () =>
+      workers.find((worker) => logged(worker, 'credential import started', importId) || logged(worker, 'credential import resumed', importId)),
+    );
 
   /** Kills the worker running the import once a few steps are saved, and answers the kill time and the count then. */
   async function killMidImport(worker: SpawnedApp, importId: string, total: number) {
@@ -149,7 +157,11 @@ describe('jobs across real worker processes', function () {
     const rows = rowsOf(3);
     const importId = await startImport(rows);
     expect(await importView(importId)).to.include({ status: 'queued', completed: 0, waitingForWorker: true });
-    expect(await readiness()).to.deep.equal({ status: 'degraded', reason: NO_WORKER_REASON, checks: { postgres: 'ok', redis: 'ok', workers: 'none' } });
+    expect(await readiness()).to.deep.equal({
+      status: 'degraded',
+      reason: NO_WORKER_REASON,
+      checks: { postgres: 'ok', redis: 'ok', workers: 'none' },
+    });
 
     const migrate = spawnApp(['--migrate-only'], env(await freePort()));
     running.push(migrate);
@@ -173,9 +185,13 @@ describe('jobs across real worker processes', function () {
     const survivor = workers.find((worker) => worker !== victim)!;
     const { killedAt, completedAtKill } = await killMidImport(victim, importId, rows.length);
 
-    const resumed = await eventually('the survivor to resume the import', TAKEOVER_MS * 2, () => logged(survivor, 'credential import resumed', importId));
+    const resumed = await eventually('the survivor to resume the import', TAKEOVER_MS * 2, () =>
+      logged(survivor, 'credential import resumed', importId),
+    );
     expect(resumed.time - killedAt, 'taken over within 10 s of the kill').to.be.at.most(TAKEOVER_MS);
-    await eventually('its count to move again', TAKEOVER_MS, async () => ((await importView(importId)).completed > completedAtKill ? true : undefined));
+    await eventually('its count to move again', TAKEOVER_MS, async () =>
+      (await importView(importId)).completed > completedAtKill ? true : undefined,
+    );
     await expectEveryRowSavedOnce(importId, rows);
   });
 
@@ -193,11 +209,17 @@ describe('jobs across real worker processes', function () {
       return view.waitingForWorker ? view : undefined;
     });
     expect(waiting).to.include({ status: 'running', completed: completedAtKill });
-    expect(await readiness()).to.deep.equal({ status: 'degraded', reason: NO_WORKER_REASON, checks: { postgres: 'ok', redis: 'ok', workers: 'none' } });
+    expect(await readiness()).to.deep.equal({
+      status: 'degraded',
+      reason: NO_WORKER_REASON,
+      checks: { postgres: 'ok', redis: 'ok', workers: 'none' },
+    });
 
     const restarted = await start('worker');
     const startedAt = logged(restarted, 'worker started')!.time;
-    const resumed = await eventually('the restarted worker to resume the import', TAKEOVER_MS * 2, () => logged(restarted, 'credential import resumed', importId));
+    const resumed = await eventually('the restarted worker to resume the import', TAKEOVER_MS * 2, () =>
+      logged(restarted, 'credential import resumed', importId),
+    );
     expect(resumed.time - startedAt, 'taken over within 10 s of the worker starting').to.be.at.most(TAKEOVER_MS);
     await expectEveryRowSavedOnce(importId, rows);
     expect((await readiness()).status).to.equal('ready');

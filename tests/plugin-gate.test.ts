@@ -53,7 +53,12 @@ describe('per-workspace plugin gate', () => {
     const stranger = await signedInUser('stranger');
     await switchPlugin(owner, second.externalId, 'gate-fixture', false).expect(200);
 
-    const anonymous = await (await import('supertest')).default(sharedHost().baseUrl).get(`${API}/gate-fixture/notes`).query({ workspaceId: second.externalId });
+    const anonymous = await (
+      await import('supertest')
+    )
+      .default(sharedHost().baseUrl)
+      .get(`${API}/gate-fixture/notes`)
+      .query({ workspaceId: second.externalId });
     expect(anonymous.status).to.equal(401);
     const outsider = await listNotes(stranger, second.externalId).expect(404);
     expect(outsider.body).to.deep.equal({ error: 'Workspace not found' });
@@ -85,7 +90,9 @@ describe('per-workspace plugin gate', () => {
     await switchPlugin(owner, first.externalId, 'gate-fixture', true).expect(200);
     await switchPlugin(owner, first.externalId, 'fixture-dependent', true).expect(200);
     const disabling = await switchPlugin(owner, first.externalId, 'gate-fixture', false).expect(409);
-    expect(disabling.body).to.deep.equal({ error: 'The Gate Fixture plugin is required by the Fixture Dependent plugin. Disable Fixture Dependent first.' });
+    expect(disabling.body).to.deep.equal({
+      error: 'The Gate Fixture plugin is required by the Fixture Dependent plugin. Disable Fixture Dependent first.',
+    });
 
     await switchPlugin(owner, first.externalId, 'fixture-dependent', false).expect(200);
     await switchPlugin(owner, first.externalId, 'gate-fixture', false).expect(200);

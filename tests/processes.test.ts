@@ -29,7 +29,7 @@ function processTable(): Map<number, { parent: number; state: string }> {
 function descendantsOf(pid: number): number[] {
   const table = processTable();
   const found: number[] = [];
-  for (let queue = [pid]; queue.length; ) {
+  for (let queue = [pid]; queue.length;) {
     const parent = queue.shift()!;
     for (const [child, { parent: itsParent }] of table) {
       if (itsParent === parent) {
@@ -76,10 +76,15 @@ describe('processes', function () {
     const { body } = await agent.get(`${APP}/auth/csrf`).expect(200);
     const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', body.csrfToken).send({ email, password }).expect(200);
     const workspaces = await agent.get(`${APP}/api/v1/workspaces`).expect(200);
-    expect(workspaces.body.workspaces).to.deep.equal([{ externalId: workspaces.body.workspaces[0].externalId, name: 'Demo Practice', role: 'OWNER' }]);
+    expect(workspaces.body.workspaces).to.deep.equal([
+      { externalId: workspaces.body.workspaces[0].externalId, name: 'Demo Practice', role: 'OWNER' },
+    ]);
     expect(login.body.user.email).to.equal(email);
 
-    const logLines = app.output().split('\n').filter((line) => line.startsWith('{'));
+    const logLines = app
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     const requestLine = logLines.map((line) => JSON.parse(line)).find((entry) => entry.path === `${APP}/auth/login`);
     expect(requestLine).to.include({ method: 'POST', status: 200 });
     expect(requestLine).to.have.property('requestId');
@@ -105,7 +110,11 @@ describe('processes', function () {
   it('npm start, web, worker and migrate run the app itself, so a signal to the pid npm or a supervisor records reaches it', async function () {
     const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.start).to.equal('exec node --import tsx core/main.ts');
-    expect([scripts.web, scripts.worker, scripts.migrate]).to.deep.equal([`${scripts.start} --role=web`, `${scripts.start} --role=worker`, `${scripts.start} --migrate-only`]);
+    expect([scripts.web, scripts.worker, scripts.migrate]).to.deep.equal([
+      `${scripts.start} --role=web`,
+      `${scripts.start} --role=worker`,
+      `${scripts.start} --migrate-only`,
+    ]);
     if (!existsSync('/proc/self/stat')) this.skip();
 
     // SIGTERM to the pid of `npm run worker`: npm's one child is the app, which shuts down and leaves nothing behind.
@@ -115,7 +124,13 @@ describe('processes', function () {
     const npmPid = throughNpm.child.pid!;
     const [app, ...others] = descendantsOf(npmPid).filter((pid) => processTable().get(pid)?.parent === npmPid);
     expect(others, 'npm runs one process').to.deep.equal([]);
-    expect(commandOf(app), 'npm runs the app itself, through no shell or launcher').to.deep.equal(['node', '--import', 'tsx', 'core/main.ts', '--role=worker']);
+    expect(commandOf(app), 'npm runs the app itself, through no shell or launcher').to.deep.equal([
+      'node',
+      '--import',
+      'tsx',
+      'core/main.ts',
+      '--role=worker',
+    ]);
     const started = [npmPid, ...descendantsOf(npmPid)];
     throughNpm.child.kill('SIGTERM');
     await throughNpm.exited;

@@ -54,12 +54,9 @@ export function authRoutes(container: Container): Router {
     const retryAfter = await throttle.admitAttempt(input.email, address);
     if (retryAfter > 0) {
       const minutes = Math.ceil(retryAfter / 60);
-      throw new HttpError(
-        429,
-        `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined,
-        { 'Retry-After': String(retryAfter) },
-      );
+      throw new HttpError(429, `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+        'Retry-After': String(retryAfter),
+      });
     }
     const user = await findUserByEmail(input.email);
     if (!user || !(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);

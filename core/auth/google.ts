@@ -111,7 +111,13 @@ export function googleSignInRoutes(container: Container): Router {
     }
     const callbackUrl = req.session.oauth?.callbackUrl ?? dashboard;
     const user = await findOrCreateGoogleUser({ ...profile, sub: profile.sub, email: profile.email });
-    await activity.record({ workspaceId: null, actorUserId: user.id, action: 'user.signed_in_with_google', entityType: 'user', entityId: user.externalId });
+    await activity.record({
+      workspaceId: null,
+      actorUserId: user.id,
+      action: 'user.signed_in_with_google',
+      entityType: 'user',
+      entityId: user.externalId,
+    });
     await signIn(req, user.id, false, newCsrfToken);
     await invitations.acceptPending(user);
     res.redirect(callbackUrl);
@@ -138,7 +144,13 @@ async function findOrCreateGoogleUser(profile: GoogleProfile & { sub: string; em
   }
   try {
     return await User.query()
-      .insert({ name: profile.name?.trim() || profile.email.split('@')[0], email: profile.email, googleSubject: profile.sub, emailVerifiedAt: new Date(), passwordHash: null })
+      .insert({
+        name: profile.name?.trim() || profile.email.split('@')[0],
+        email: profile.email,
+        googleSubject: profile.sub,
+        emailVerifiedAt: new Date(),
+        passwordHash: null,
+      })
       .returning('*');
   } catch (error) {
     // Two first sign-ins of one new account at once: the unique index lets one insert win; the other links to it.

@@ -57,7 +57,9 @@ export function profileRoutes(container: Container): Router {
     }
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw unauthorized(CURRENT_PASSWORD_INCORRECT);
     await throttle.reset(user.email, address);
-    await User.query().findById(user.id).patch({ passwordHash: await hashPassword(input.newPassword, config.passwordHashCost) });
+    await User.query()
+      .findById(user.id)
+      .patch({ passwordHash: await hashPassword(input.newPassword, config.passwordHashCost) });
     await recordSelf(user.id, user.externalId, 'user.password_changed');
     res.status(204).end();
   });

@@ -16,8 +16,7 @@ export function createSessionMiddleware(config: Config, redis: RedisClient) {
     // would only cost a Redis round trip.
     disableTouch: true,
     prefix: `${config.redisKeyPrefix}sess:`,
-    ttl: (data) =>
-      data.absoluteExpiresAt ? Math.max(1, Math.ceil((data.absoluteExpiresAt - Date.now()) / 1000)) : ANONYMOUS_SESSION_SECONDS,
+    ttl: (data) => (data.absoluteExpiresAt ? Math.max(1, Math.ceil((data.absoluteExpiresAt - Date.now()) / 1000)) : ANONYMOUS_SESSION_SECONDS),
   });
   return session({
     name: SESSION_COOKIE,

@@ -31,7 +31,10 @@ function daysCovered({ from, to }: { from: string; to: string }): number | null 
 export const calendarQuerySchema = z
   .object({ from: calendarDate('from'), to: calendarDate('to') })
   .refine((range) => (daysCovered(range) ?? 1) >= 1, { message: 'to must be on or after from', path: ['to'] })
-  .refine((range) => (daysCovered(range) ?? 1) <= MAX_CALENDAR_DAYS, { message: `The range may cover at most ${MAX_CALENDAR_DAYS} days`, path: ['to'] });
+  .refine((range) => (daysCovered(range) ?? 1) <= MAX_CALENDAR_DAYS, {
+    message: `The range may cover at most ${MAX_CALENDAR_DAYS} days`,
+    path: ['to'],
+  });
 
 export type CalendarRange = z.infer<typeof calendarQuerySchema>;
 
@@ -40,5 +43,8 @@ export const calendarItemSchema = z.object({
   id: z.string().min(1),
   title: z.string().min(1),
   date: z.string().refine((value) => dayNumberOf(value) !== null, 'must be a date in the form YYYY-MM-DD'),
-  url: z.string().regex(/^\/(?!\/)/, 'must be a path of this app, starting with one /').optional(),
+  url: z
+    .string()
+    .regex(/^\/(?!\/)/, 'must be a path of this app, starting with one /')
+    .optional(),
 });

@@ -20,7 +20,10 @@ const byDateThenTitle = (a: CalendarItem, b: CalendarItem) => a.date.localeCompa
 @injectable()
 export class CalendarService {
   constructor(@inject(TOKENS.Contributions) private readonly contributions: Contributions) {
-    assertUniqueProviderIds('calendar', contributions.all(calendarPoint).map(({ pluginId, value }) => ({ pluginId, id: value.id })));
+    assertUniqueProviderIds(
+      'calendar',
+      contributions.all(calendarPoint).map(({ pluginId, value }) => ({ pluginId, id: value.id })),
+    );
   }
 
   async items(asking: AskingMember, range: CalendarRange): Promise<CalendarAnswer> {

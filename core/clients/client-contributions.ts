@@ -64,7 +64,10 @@ export const clientContributions: Contribution[] = [
       {
         id: 'totalClients',
         label: 'Active clients in workspace',
-        value: async (context) => Client.inWorkspace(context.workspace.id).modify(await visibleTo(context)).resultSize(),
+        value: async (context) =>
+          Client.inWorkspace(context.workspace.id)
+            .modify(await visibleTo(context))
+            .resultSize(),
       },
     ],
     graphs: [{ id: 'clientGrowth', series: clientGrowth }],

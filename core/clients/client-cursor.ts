@@ -9,7 +9,8 @@ export interface ClientListPosition {
 
 const positionSchema = z.tuple([z.string().max(200), z.number().int().positive()]);
 
-export const clientCursorOf = (position: ClientListPosition): string => Buffer.from(JSON.stringify([position.sortName, position.id])).toString('base64url');
+export const clientCursorOf = (position: ClientListPosition): string =>
+  Buffer.from(JSON.stringify([position.sortName, position.id])).toString('base64url');
 
 export function positionOfCursor(cursor: string): ClientListPosition {
   try {

@@ -45,7 +45,11 @@ const summaryOf = (client: Client): ClientSummary => ({
 @injectable()
 export class ClientDirectory {
   /** 404 with `notFoundMessage` ('Client not found' by default) when the workspace has no such client. */
-  async byExternalId(workspaceId: number, externalId: string, options: { notFoundMessage?: string; trx?: Knex.Transaction } = {}): Promise<ClientSummary> {
+  async byExternalId(
+    workspaceId: number,
+    externalId: string,
+    options: { notFoundMessage?: string; trx?: Knex.Transaction } = {},
+  ): Promise<ClientSummary> {
     const client = isExternalId(externalId)
       ? await Client.inWorkspace(workspaceId, options.trx).where('clients.external_id', externalId.toLowerCase()).select(SUMMARY_COLUMNS).first()
       : undefined;

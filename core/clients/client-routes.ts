@@ -11,7 +11,12 @@ import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/ac
 import type { PermissionService } from '../workspaces/permissions';
 import { bulkImportTemplate, readClientCsv } from './client-csv';
 import { CLIENT_NOT_FOUND, ClientService } from './client-service';
-import { checkCredentialImportRows, CREDENTIAL_IMPORT_MESSAGES, credentialImportRequestSchema, MAX_CREDENTIAL_IMPORT_ROWS } from './credential-import-rows';
+import {
+  checkCredentialImportRows,
+  CREDENTIAL_IMPORT_MESSAGES,
+  credentialImportRequestSchema,
+  MAX_CREDENTIAL_IMPORT_ROWS,
+} from './credential-import-rows';
 import { CredentialImportService, IMPORT_NOT_FOUND } from './credential-import-service';
 import { CredentialService } from './credential-service';
 import {

@@ -84,7 +84,11 @@ export class ClientService {
   ) {}
 
   private announce(topic: ClientEventTopic, clients: Pick<Client, 'workspaceId' | 'id' | 'externalId'>[]): Promise<void> {
-    const payloads: ClientEvent[] = clients.map((client) => ({ workspaceId: client.workspaceId, clientId: client.id, externalId: client.externalId }));
+    const payloads: ClientEvent[] = clients.map((client) => ({
+      workspaceId: client.workspaceId,
+      clientId: client.id,
+      externalId: client.externalId,
+    }));
     return publishClientEvents(this.events, this.logger, topic, payloads);
   }
 
@@ -135,7 +139,14 @@ export class ClientService {
       .transaction(async (trx) => {
         const created = await Client.query(trx).insert(this.recordOf(workspaceId, input, actor.id));
         await this.activity.record(
-          { workspaceId, actorUserId: actor.id, action: 'client.created', entityType: 'client', entityId: created.externalId, metadata: { name: created.name } },
+          {
+            workspaceId,
+            actorUserId: actor.id,
+            action: 'client.created',
+            entityType: 'client',
+            entityId: created.externalId,
+            metadata: { name: created.name },
+          },
           trx,
         );
         return created;
@@ -161,7 +172,14 @@ export class ClientService {
         await this.assertUnique(workspaceId, patch.panNumber, patch.email, current.id, trx);
         const updated = await current.$query(trx).patchAndFetch(this.sealed(workspaceId, current.externalId, patch));
         await this.activity.record(
-          { workspaceId, actorUserId: actor.id, action: 'client.updated', entityType: 'client', entityId: externalId, metadata: { fields: Object.keys(patch) } },
+          {
+            workspaceId,
+            actorUserId: actor.id,
+            action: 'client.updated',
+            entityType: 'client',
+            entityId: externalId,
+            metadata: { fields: Object.keys(patch) },
+          },
           trx,
         );
         return updated;
@@ -206,7 +224,9 @@ export class ClientService {
       } catch (error) {
         if (error instanceof HttpError) throw error;
         this.logger.error({ err: error, pluginId, clientId: client.externalId }, 'a clientLifecycle hook failed; the client was not deleted');
-        throw conflict(`Cannot delete this client right now: the ${this.registry.get(pluginId)?.manifest.name ?? pluginId} plugin could not release its records`);
+        throw conflict(
+          `Cannot delete this client right now: the ${this.registry.get(pluginId)?.manifest.name ?? pluginId} plugin could not release its records`,
+        );
       }
       if (outcome && 'refuse' in outcome) throw conflict(`Cannot delete this client: ${outcome.refuse}`);
     }
@@ -250,10 +270,22 @@ export class ClientService {
       const client = await this.find(workspaceId, clientExternalId, trx);
       const note = await ClientNote.query(trx).insert({ workspaceId, clientId: client.id, authorUserId: actor.id, content });
       await this.activity.record(
-        { workspaceId, actorUserId: actor.id, action: 'client.note_added', entityType: 'client', entityId: clientExternalId, metadata: { note: note.externalId } },
+        {
+          workspaceId,
+          actorUserId: actor.id,
+          action: 'client.note_added',
+          entityType: 'client',
+          entityId: clientExternalId,
+          metadata: { note: note.externalId },
+        },
         trx,
       );
-      return { externalId: note.externalId, content: note.content, author: { externalId: actor.externalId, name: actor.name }, dateAdded: note.createdAt };
+      return {
+        externalId: note.externalId,
+        content: note.content,
+        author: { externalId: actor.externalId, name: actor.name },
+        dateAdded: note.createdAt,
+      };
     });
   }
 
@@ -261,10 +293,18 @@ export class ClientService {
    * Creates every row of a bulk import in one transaction, or none: rows whose PAN or email a client of the
    * workspace already has join the errors found while reading the file.
    */
-  async importClients(membership: Membership, rows: ImportRow[], rowErrors: RowError[], actor: SessionUser): Promise<{ created: number } | { rowErrors: RowError[] }> {
+  async importClients(
+    membership: Membership,
+    rows: ImportRow[],
+    rowErrors: RowError[],
+    actor: SessionUser,
+  ): Promise<{ created: number } | { rowErrors: RowError[] }> {
     const workspaceId = membership.workspace.id;
     const existing = await Client.inWorkspace(workspaceId)
-      .whereRaw('(pan_number = any(?) or lower(email) = any(?))', [rows.map(({ input }) => input.panNumber), rows.map(({ input }) => input.email.toLowerCase())])
+      .whereRaw('(pan_number = any(?) or lower(email) = any(?))', [
+        rows.map(({ input }) => input.panNumber),
+        rows.map(({ input }) => input.email.toLowerCase()),
+      ])
       .select('pan_number', 'email');
     const takenPans = new Set(existing.map((client) => client.panNumber));
     const takenEmails = new Set(existing.map((client) => client.email.toLowerCase()));
@@ -298,7 +338,12 @@ export class ClientService {
    * The workspace's client with this PAN (capitals, no spaces, as stored), or a new one made from the contact details
    * alone, its type read from the PAN. Invalid details or an email another client uses fail with the client form's message.
    */
-  async findOrCreateByPan(workspaceId: number, contact: ImportedClientInput, actorId: number | null, trx: Knex.Transaction): Promise<{ client: Client; created: boolean }> {
+  async findOrCreateByPan(
+    workspaceId: number,
+    contact: ImportedClientInput,
+    actorId: number | null,
+    trx: Knex.Transaction,
+  ): Promise<{ client: Client; created: boolean }> {
     const existing = await Client.inWorkspace(workspaceId, trx).where('pan_number', contact.panNumber).first();
     if (existing) return { client: existing, created: false };
     const details = parseBody(importedClientSchema, contact);

@@ -27,7 +27,15 @@ export const CREDENTIAL_IMPORT_MESSAGES = {
 } as const;
 
 /** Bounds on what is stored per row; a value a portal or a person would never use is refused rather than kept. */
-const MAX_LENGTH: Record<CredentialImportField, number> = { email: 254, platform: 20, username: 200, password: 200, name: 200, phone: 20, panNumber: 20 };
+const MAX_LENGTH: Record<CredentialImportField, number> = {
+  email: 254,
+  platform: 20,
+  username: 200,
+  password: 200,
+  name: 200,
+  phone: 20,
+  panNumber: 20,
+};
 const FIELD_LABEL: Record<CredentialImportField, string> = {
   email: 'Email',
   platform: 'Platform',
@@ -59,14 +67,26 @@ export interface CredentialImportRowError {
 
 /** The request body: `row` is optional, for a browser that skipped rows of its file and keeps their numbers. */
 export const credentialImportRequestSchema = z.object({
-  rows: z.array(z.looseObject({ row: z.number({ error: CREDENTIAL_IMPORT_MESSAGES.rowNumber }).int(CREDENTIAL_IMPORT_MESSAGES.rowNumber).min(FIRST_CREDENTIAL_DATA_ROW, CREDENTIAL_IMPORT_MESSAGES.rowNumber).optional() }), {
-    error: CREDENTIAL_IMPORT_MESSAGES.rows,
-  }),
+  rows: z.array(
+    z.looseObject({
+      row: z
+        .number({ error: CREDENTIAL_IMPORT_MESSAGES.rowNumber })
+        .int(CREDENTIAL_IMPORT_MESSAGES.rowNumber)
+        .min(FIRST_CREDENTIAL_DATA_ROW, CREDENTIAL_IMPORT_MESSAGES.rowNumber)
+        .optional(),
+    }),
+    {
+      error: CREDENTIAL_IMPORT_MESSAGES.rows,
+    },
+  ),
 });
 
 /** "GST", "Income Tax", "income-tax" or "INCOME_TAX", as people and the on-screen help write them. */
 export function importPlatformOf(value: string): Platform | null {
-  const key = value.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  const key = value
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
   if (key === 'GST') return 'GST';
   if (key === 'INCOME_TAX') return 'INCOME_TAX';
   return null;
@@ -83,7 +103,10 @@ function textOf(value: unknown): string {
  * Checks every row with the rules of spec 5.6 and normalises the valid ones (PAN in capitals, platform as stored).
  * A PAN repeated in the file is an error on every repetition after the first.
  */
-export function checkCredentialImportRows(items: readonly Record<string, unknown>[]): { rows: CredentialImportRow[]; rowErrors: CredentialImportRowError[] } {
+export function checkCredentialImportRows(items: readonly Record<string, unknown>[]): {
+  rows: CredentialImportRow[];
+  rowErrors: CredentialImportRowError[];
+} {
   const rows: CredentialImportRow[] = [];
   const rowErrors: CredentialImportRowError[] = [];
   const firstRowOfPan = new Map<string, number>();
@@ -147,7 +170,8 @@ export interface CredentialImportView {
   waitingForWorker: boolean;
 }
 
-export const WAITING_FOR_WORKER_MESSAGE = 'Waiting for a worker: no background worker has been running for 30 seconds. The import goes on as soon as one starts.';
+export const WAITING_FOR_WORKER_MESSAGE =
+  'Waiting for a worker: no background worker has been running for 30 seconds. The import goes on as soon as one starts.';
 
 /** An import whose every row failed has failed, as its notification says; any row imported makes it completed. */
 export function finishedImportStatus(results: readonly CredentialImportResult[]): 'completed' | 'failed' {

@@ -123,7 +123,10 @@ export class CredentialImportService {
   }
 
   /** The job: answers with the import's state, not its results, which may be long and stay in the database. */
-  async run({ workspaceId, importId }: CredentialImportJobPayload, context: Pick<JobContext, 'reportProgress' | 'finalAttempt'>): Promise<CredentialImportState | typeof JOB_SKIPPED> {
+  async run(
+    { workspaceId, importId }: CredentialImportJobPayload,
+    context: Pick<JobContext, 'reportProgress' | 'finalAttempt'>,
+  ): Promise<CredentialImportState | typeof JOB_SKIPPED> {
     const state = async (): Promise<CredentialImportState> => {
       const { status, total, completed } = await this.find(workspaceId, importId);
       return { status, total, completed };
@@ -143,15 +146,25 @@ export class CredentialImportService {
       this.logger.error({ importId, err: error.message }, 'credential import rows could not be decrypted');
       await this.knex.transaction(async (trx) => {
         await CredentialImport.query(trx).findById(record.id).patch({ status: 'failed', rowsCiphertext: null });
-        await notification.failed({ title: 'Credential import failed', message: 'The import could not be read. Please import the file again.', priority: 'high' }, trx);
+        await notification.failed(
+          { title: 'Credential import failed', message: 'The import could not be read. Please import the file again.', priority: 'high' },
+          trx,
+        );
       });
       return state();
     }
 
     // A run that finds the import running takes over from one that stopped (its worker killed, or a retry).
-    this.logger.info({ importId, completed: record.completed, total: record.total }, record.status === 'running' ? 'credential import resumed' : 'credential import started');
+    this.logger.info(
+      { importId, completed: record.completed, total: record.total },
+      record.status === 'running' ? 'credential import resumed' : 'credential import started',
+    );
     const started = await CredentialImport.query().findById(record.id).where('status', 'queued').patch({ status: 'running' });
-    if (started) await notification.started({ title: 'Credential import started', message: `Importing ${record.total} ${record.total === 1 ? 'row' : 'rows'} of portal credentials` });
+    if (started)
+      await notification.started({
+        title: 'Credential import started',
+        message: `Importing ${record.total} ${record.total === 1 ? 'row' : 'rows'} of portal credentials`,
+      });
     try {
       for (;;) {
         const step = await this.knex.transaction((trx) => this.importNextRows(record.id, rows, trx, notification));
@@ -173,7 +186,10 @@ export class CredentialImportService {
         await this.knex
           .transaction(async (trx) => {
             await CredentialImport.query(trx).findById(record.id).patch({ status: 'failed', rowsCiphertext: null });
-            await notification.failed({ title: 'Credential import failed', message: 'The import stopped before every row was imported. Please try again.', priority: 'high' }, trx);
+            await notification.failed(
+              { title: 'Credential import failed', message: 'The import stopped before every row was imported. Please try again.', priority: 'high' },
+              trx,
+            );
           })
           .catch(() => undefined);
       }
@@ -197,19 +213,32 @@ export class CredentialImportService {
   }
 
   /** The outcome notification, committed with the import's last step. */
-  private async notifyOutcome(notification: JobProgressNotification, results: CredentialImportResult[], rows: CredentialImportRow[], trx: Knex.Transaction): Promise<void> {
+  private async notifyOutcome(
+    notification: JobProgressNotification,
+    results: CredentialImportResult[],
+    rows: CredentialImportRow[],
+    trx: Knex.Transaction,
+  ): Promise<void> {
     const nameOf = new Map(rows.map((row) => [row.row, row.name]));
     const failedClients: FailedClient[] = results
       .filter((result) => result.outcome === 'failed')
       .map((result) => ({ clientName: nameOf.get(result.row) ?? result.panNumber, error: result.error ?? 'Failed' }));
     if (finishedImportStatus(results) === 'failed') {
-      await notification.failed({ title: 'Credential import failed', message: `None of the ${results.length} rows could be imported.`, priority: 'high', failedClients }, trx);
+      await notification.failed(
+        { title: 'Credential import failed', message: `None of the ${results.length} rows could be imported.`, priority: 'high', failedClients },
+        trx,
+      );
       return;
     }
     const imported = results.length - failedClients.length;
     const failures = failedClients.length ? `; ${failedClients.length} failed` : '';
     await notification.completed(
-      { title: 'Credential import completed', message: `${imported} of ${results.length} rows imported${failures}.`, priority: failedClients.length ? 'high' : 'medium', failedClients },
+      {
+        title: 'Credential import completed',
+        message: `${imported} of ${results.length} rows imported${failures}.`,
+        priority: failedClients.length ? 'high' : 'medium',
+        failedClients,
+      },
       trx,
     );
   }

@@ -42,7 +42,12 @@ export class CredentialService {
     const credentials = await ClientCredential.query().where('client_id', client.id).orderBy('platform');
     const views: CredentialView[] = [];
     for (const credential of credentials) {
-      const status = { platformName: credential.platform, isValid: credential.isValid, hasCredentials: true as const, updatedAt: credential.updatedAt };
+      const status = {
+        platformName: credential.platform,
+        isValid: credential.isValid,
+        hasCredentials: true as const,
+        updatedAt: credential.updatedAt,
+      };
       if (!revealSecrets) {
         views.push({ ...status, username: null, password: null });
         continue;
@@ -77,7 +82,14 @@ export class CredentialService {
       const client = await this.clients.find(workspaceId, clientExternalId, trx);
       await this.store({ workspaceId, clientId: client.id, platform: input.platformName }, input, actor.id, trx);
       await this.activity.record(
-        { workspaceId, actorUserId: actor.id, action: 'client.credentials_saved', entityType: 'client', entityId: clientExternalId, metadata: { platform: input.platformName } },
+        {
+          workspaceId,
+          actorUserId: actor.id,
+          action: 'client.credentials_saved',
+          entityType: 'client',
+          entityId: clientExternalId,
+          metadata: { platform: input.platformName },
+        },
         trx,
       );
     });
@@ -129,7 +141,10 @@ export class CredentialService {
     } catch (error) {
       if (!(error instanceof DecryptionError)) throw error;
       // An integrity failure, not bad input: the record is shown as unreadable and the operators are told.
-      this.logger.error({ credentialId: credential.id, platform: credential.platform, err: error.message }, 'stored credential could not be decrypted');
+      this.logger.error(
+        { credentialId: credential.id, platform: credential.platform, err: error.message },
+        'stored credential could not be decrypted',
+      );
       return null;
     }
   }

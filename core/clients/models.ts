@@ -41,7 +41,6 @@ export class ClientCredential extends BaseModel {
   updatedBy!: number | null;
 }
 
-
 /** A bulk credential import; `rowsCiphertext` holds the sealed rows until they have been imported. */
 export class CredentialImport extends WorkspaceScopedModel {
   static override tableName = 'credential_imports';

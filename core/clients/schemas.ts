@@ -45,8 +45,7 @@ export const MESSAGES = {
 const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsNull, schema.nullable().optional());
 
-const text = (message: string, max: number, field: string) =>
-  z.string({ error: message }).trim().max(max, MESSAGES.tooLong(field, max));
+const text = (message: string, max: number, field: string) => z.string({ error: message }).trim().max(max, MESSAGES.tooLong(field, max));
 /** Codes are written in capitals; people type them in any case and with stray spaces. */
 const code = (message: string, pattern: RegExp, missingMessage = message) =>
   z
@@ -89,7 +88,9 @@ export const individualFields = {
     .string({ error: MESSAGES.aadhaar })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^[0-9]{12}$/, MESSAGES.aadhaar)),
-  dateOfBirth: optional(z.string({ error: MESSAGES.dateOfBirth }).trim().regex(ISO_DATE, MESSAGES.dateOfBirth).refine(isPlausibleDateOfBirth, MESSAGES.dateOfBirth)),
+  dateOfBirth: optional(
+    z.string({ error: MESSAGES.dateOfBirth }).trim().regex(ISO_DATE, MESSAGES.dateOfBirth).refine(isPlausibleDateOfBirth, MESSAGES.dateOfBirth),
+  ),
   occupation: optional(text('Occupation must be text', 100, 'Occupation')),
 };
 
@@ -131,7 +132,12 @@ export const clientListQuerySchema = z.object({
     .pipe(z.string().max(100, MESSAGES.tooLong('Search', 100)))
     .optional(),
   type: z.enum(CLIENT_TYPES, { error: MESSAGES.clientType }).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 100' }).int('limit must be a number from 1 to 100').min(1, 'limit must be a number from 1 to 100').max(100, 'limit must be a number from 1 to 100').default(25),
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 100' })
+    .int('limit must be a number from 1 to 100')
+    .min(1, 'limit must be a number from 1 to 100')
+    .max(100, 'limit must be a number from 1 to 100')
+    .default(25),
   cursor: z.string({ error: 'Invalid cursor' }).max(500, 'Invalid cursor').optional(),
 });
 

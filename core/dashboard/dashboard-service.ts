@@ -32,7 +32,10 @@ const STATS: DashboardPart<number | null> = {
 const RECENT: DashboardPart<unknown[]> = {
   name: 'recent',
   providersOf: ({ recent = [] }) =>
-    recent.map((list) => ({ id: list.id, ask: async (context) => (await list.items(context, DASHBOARD_RECENT_LIMIT)).slice(0, DASHBOARD_RECENT_LIMIT) })),
+    recent.map((list) => ({
+      id: list.id,
+      ask: async (context) => (await list.items(context, DASHBOARD_RECENT_LIMIT)).slice(0, DASHBOARD_RECENT_LIMIT),
+    })),
   answer: z.array(z.unknown()),
   failed: [],
 };
@@ -54,7 +57,10 @@ export class DashboardService {
   constructor(@inject(TOKENS.Contributions) private readonly contributions: Contributions) {
     const all = contributions.all(dashboardPoint);
     for (const part of [STATS, RECENT, GRAPHS] as DashboardPart<unknown>[]) {
-      assertUniqueProviderIds(`dashboard ${part.name}`, all.flatMap(({ pluginId, value }) => part.providersOf(value).map(({ id }) => ({ pluginId, id }))));
+      assertUniqueProviderIds(
+        `dashboard ${part.name}`,
+        all.flatMap(({ pluginId, value }) => part.providersOf(value).map(({ id }) => ({ pluginId, id }))),
+      );
     }
   }
 

@@ -54,7 +54,10 @@ async function askOne<Answer>(call: ProviderCall<Answer>, options: IsolationOpti
     const checked = options.answer.safeParse(answered);
     if (checked.success) return { pluginId, id, ok: true, answer: checked.data };
     const issue = checked.error.issues[0];
-    options.logger.error({ ...where, problem: `${issue?.path.join('.') || 'answer'}: ${issue?.message}` }, 'extension provider answered the wrong shape and was left out');
+    options.logger.error(
+      { ...where, problem: `${issue?.path.join('.') || 'answer'}: ${issue?.message}` },
+      'extension provider answered the wrong shape and was left out',
+    );
     return { pluginId, id, ok: false };
   } catch (error) {
     options.logger.error({ ...where, err: error }, 'extension provider failed and was left out');

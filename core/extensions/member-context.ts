@@ -28,7 +28,7 @@ export function askingMemberOf(container: Container): (req: Request) => AskingMe
         workspace,
         member,
         can,
-        settings: <T,>(id = pluginId) => settings.read<T>(workspace.id, id),
+        settings: <T>(id = pluginId) => settings.read<T>(workspace.id, id),
         container,
       }),
     };

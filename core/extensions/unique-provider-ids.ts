@@ -10,7 +10,8 @@ export function assertUniqueProviderIds(point: string, providers: { pluginId: st
   for (const { pluginId, id } of providers) {
     const owner = owners.get(id);
     if (owner === undefined) owners.set(id, pluginId);
-    else problems.push(`Plugin ${pluginId}: ${point} provider id "${id}" is already used by ${owner === pluginId ? 'another of its providers' : owner}`);
+    else
+      problems.push(`Plugin ${pluginId}: ${point} provider id "${id}" is already used by ${owner === pluginId ? 'another of its providers' : owner}`);
   }
   if (problems.length) throw new PluginLoadError(problems);
 }

@@ -10,7 +10,9 @@ function isInfrastructureFailure(error: unknown): boolean {
   const candidate = error as { code?: string; name?: string; message?: string };
   return (
     INFRASTRUCTURE_CODES.has(candidate.code ?? '') ||
-    ['ClientClosedError', 'ClientOfflineError', 'ConnectionTimeoutError', 'KnexTimeoutError', 'SocketClosedUnexpectedlyError'].includes(candidate.name ?? '') ||
+    ['ClientClosedError', 'ClientOfflineError', 'ConnectionTimeoutError', 'KnexTimeoutError', 'SocketClosedUnexpectedlyError'].includes(
+      candidate.name ?? '',
+    ) ||
     /The client is (closed|offline)|Connection terminated|Timeout acquiring a connection/.test(candidate.message ?? '')
   );
 }

@@ -13,11 +13,7 @@ import { pluginNotEnabledMessage, type WorkspacePluginsService } from '../worksp
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Builds the Express router of one plugin, with the four gates in front of every route it declares. */
-export function buildPluginRouter(
-  manifest: PluginManifest,
-  declare: (router: PluginRouter) => void,
-  container: Container,
-): Router {
+export function buildPluginRouter(manifest: PluginManifest, declare: (router: PluginRouter) => void, container: Container): Router {
   const router = express.Router();
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
@@ -39,7 +35,7 @@ export function buildPluginRouter(
         user: requireUser(req),
         membership,
         can: (permission) => permissions.can(membership.role, permission),
-        settings: <T,>(pluginId = manifest.id) => settings.read<T>(membership.workspace.id, pluginId),
+        settings: <T>(pluginId = manifest.id) => settings.read<T>(membership.workspace.id, pluginId),
         container,
       });
       if (!res.headersSent) {

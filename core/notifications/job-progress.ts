@@ -28,7 +28,11 @@ const DEFAULT_MIN_PROGRESS_INTERVAL_MS = 1000;
 
 /** The part of the notification service a job's notification writes through (declared here so neither module imports the other). */
 export interface JobStageRecorder {
-  recordJobStage(job: JobProgressOptions, input: NotificationInput, options: { inPlace: boolean; trx?: Knex.Transaction }): Promise<NotificationDto[]>;
+  recordJobStage(
+    job: JobProgressOptions,
+    input: NotificationInput,
+    options: { inPlace: boolean; trx?: Knex.Transaction },
+  ): Promise<NotificationDto[]>;
 }
 
 /**
@@ -69,8 +73,15 @@ export class JobProgressNotification {
     return this.finish('SYNC_FAILED', stage, trx);
   }
 
-  private finish(eventType: NotificationEventType, { failedClients, ...stage }: JobStage & { failedClients?: FailedClient[] }, trx?: Knex.Transaction) {
-    return this.notifications.recordJobStage(this.options, this.input(eventType, stage, failedClients?.length ? { failedClients } : {}), { inPlace: false, trx });
+  private finish(
+    eventType: NotificationEventType,
+    { failedClients, ...stage }: JobStage & { failedClients?: FailedClient[] },
+    trx?: Knex.Transaction,
+  ) {
+    return this.notifications.recordJobStage(this.options, this.input(eventType, stage, failedClients?.length ? { failedClients } : {}), {
+      inPlace: false,
+      trx,
+    });
   }
 
   private input(eventType: NotificationEventType, stage: JobStage, extra: NotificationMetadata = {}): NotificationInput {

@@ -13,8 +13,4 @@ export interface NotificationInput {
 
 /** Who in the workspace receives a notification; only current members ever do. */
 export type NotificationAudience =
-  | { userId: number }
-  | { userIds: readonly number[] }
-  | { allMembers: true }
-  | { roles: readonly Role[] }
-  | { permission: string };
+  { userId: number } | { userIds: readonly number[] } | { allMembers: true } | { roles: readonly Role[] } | { permission: string };

@@ -28,7 +28,9 @@ export function notificationRoutes(container: Container): Router {
 
   router.get('/notifications/batch', ...member, async (req, res) => {
     const { userId, workspaceId } = owner(req);
-    const answer: NotificationBatchResponse = { notifications: await notifications.batch(userId, workspaceId, parseBody(notificationBatchQuerySchema, req.query)) };
+    const answer: NotificationBatchResponse = {
+      notifications: await notifications.batch(userId, workspaceId, parseBody(notificationBatchQuerySchema, req.query)),
+    };
     res.json(answer);
   });
 
@@ -55,7 +57,8 @@ export function notificationStreamRoutes(container: Container, session: RequestH
   const router = express.Router();
   const gates = [session, enforceAbsoluteLifetime, sessionGuard, membershipGuard];
   /** The browser's own reconnect sends the header; a new EventSource can only put it in the query. */
-  const streamQuery = (req: Request) => parseBody(notificationStreamQuerySchema, { ...req.query, lastEventId: req.get('last-event-id') ?? req.query.lastEventId });
+  const streamQuery = (req: Request) =>
+    parseBody(notificationStreamQuerySchema, { ...req.query, lastEventId: req.get('last-event-id') ?? req.query.lastEventId });
 
   router.get('/notifications/stream', ...gates, async (req, res) => {
     const { mode, entityType, lastEventId } = streamQuery(req);

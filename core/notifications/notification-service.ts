@@ -15,12 +15,7 @@ import { JobProgressNotification, type JobProgressOptions } from './job-progress
 import { Notification } from './models';
 import type { NotificationAudience, NotificationInput } from './notification-input';
 import type { NotificationBatchQuery, NotificationListQuery, NotificationStreamQuery } from './schemas';
-import {
-  CORE_EVENT_TYPES,
-  NOTIFICATION_PRIORITIES,
-  type NotificationDto,
-  type NotificationListResponse,
-} from './wire';
+import { CORE_EVENT_TYPES, NOTIFICATION_PRIORITIES, type NotificationDto, type NotificationListResponse } from './wire';
 
 export const NOTIFICATIONS_CHANGED_EVENT = 'notifications.changed';
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
@@ -87,7 +82,8 @@ export class NotificationService {
   ) {
     for (const { pluginId, value } of registry.contributions(notificationEventTypesPoint)) {
       for (const eventType of value) {
-        if (!EVENT_TYPE_PATTERN.test(eventType)) throw new PluginLoadError([`Plugin ${pluginId}: notification event type "${eventType}" is not upper snake case`]);
+        if (!EVENT_TYPE_PATTERN.test(eventType))
+          throw new PluginLoadError([`Plugin ${pluginId}: notification event type "${eventType}" is not upper snake case`]);
         this.eventTypes.add(eventType);
       }
     }
@@ -102,7 +98,9 @@ export class NotificationService {
   /** Raises one notification for each member of the audience; returns nothing when the audience is empty. */
   async raise(workspaceId: number, audience: NotificationAudience, input: NotificationInput, options: RaiseOptions = {}): Promise<NotificationDto[]> {
     this.assertValid(input);
-    const created = await this.write(workspaceId, options.trx, (trx) => this.insert(trx, workspaceId, this.recipients(trx, workspaceId, audience, options.exceptUserIds), input, null));
+    const created = await this.write(workspaceId, options.trx, (trx) =>
+      this.insert(trx, workspaceId, this.recipients(trx, workspaceId, audience, options.exceptUserIds), input, null),
+    );
     return created.map((notification) => notification.toDto());
   }
 
@@ -167,7 +165,10 @@ export class NotificationService {
     if (!notification) throw notFound(NOTIFICATION_NOT_FOUND);
     const { unread } = await this.counts(this.knex, userId, workspaceId);
     if (marked) {
-      await this.publish({ workspaceId, deliveries: [{ userId, unreadCount: unread, notifications: [{ sequence: null, notification: marked.toDto() }] }] });
+      await this.publish({
+        workspaceId,
+        deliveries: [{ userId, unreadCount: unread, notifications: [{ sequence: null, notification: marked.toDto() }] }],
+      });
     }
     return { notification: notification.toDto(), unreadCount: unread };
   }
@@ -190,7 +191,12 @@ export class NotificationService {
   }
 
   /** What a stream that saw up to `afterSequence` missed, oldest first, at most MAX_REPLAYED_NOTIFICATIONS. */
-  async missedSince(userId: number, workspaceId: number, afterSequence: number, filter: StreamFilter): Promise<{ missed: ChangedNotification[]; unreadCount: number }> {
+  async missedSince(
+    userId: number,
+    workspaceId: number,
+    afterSequence: number,
+    filter: StreamFilter,
+  ): Promise<{ missed: ChangedNotification[]; unreadCount: number }> {
     const [rows, counts] = await Promise.all([
       Notification.query(this.knex)
         .where({ user_id: userId, workspace_id: workspaceId })
@@ -212,14 +218,25 @@ export class NotificationService {
    * A stage of a job's notification (see JobProgressNotification). A new stage supersedes every earlier notification
    * of the job; an in-place one updates the job's current notification of its type, and starts one if there is none.
    */
-  async recordJobStage(job: JobProgressOptions, input: NotificationInput, { inPlace, trx }: { inPlace: boolean; trx?: Knex.Transaction }): Promise<NotificationDto[]> {
+  async recordJobStage(
+    job: JobProgressOptions,
+    input: NotificationInput,
+    { inPlace, trx }: { inPlace: boolean; trx?: Knex.Transaction },
+  ): Promise<NotificationDto[]> {
     this.assertValid(input);
     const written: Notification[] = [];
     await this.write(job.workspaceId, trx, async (transaction) => {
       if (inPlace) written.push(...(await this.advance(transaction, job.workspaceId, job.jobKey, input)));
       if (written.length) return written;
-      written.push(...(await this.insert(transaction, job.workspaceId, this.recipients(transaction, job.workspaceId, job.audience), input, job.jobKey)));
-      const superseded = await this.supersede(transaction, job.workspaceId, job.jobKey, written.map((notification) => notification.id));
+      written.push(
+        ...(await this.insert(transaction, job.workspaceId, this.recipients(transaction, job.workspaceId, job.audience), input, job.jobKey)),
+      );
+      const superseded = await this.supersede(
+        transaction,
+        job.workspaceId,
+        job.jobKey,
+        written.map((notification) => notification.id),
+      );
       return [...written, ...superseded];
     });
     return written.map((notification) => notification.toDto());
@@ -231,7 +248,11 @@ export class NotificationService {
    * takes them in, as inserting already takes the first), so the writes of one workspace commit in the order of their
    * sequences and a stream never sees a later event before an earlier one.
    */
-  private async write(workspaceId: number, trx: Knex.Transaction | undefined, change: (trx: Knex.Transaction) => Promise<Notification[]>): Promise<Notification[]> {
+  private async write(
+    workspaceId: number,
+    trx: Knex.Transaction | undefined,
+    change: (trx: Knex.Transaction) => Promise<Notification[]>,
+  ): Promise<Notification[]> {
     const run = async (transaction: Knex.Transaction) => {
       await transaction.raw('select 1 from workspaces where id = ? for key share', [workspaceId]);
       await transaction.raw('select pg_advisory_xact_lock(?, ?)', [WRITE_LOCK_NAMESPACE, workspaceId % 2_147_483_647]);
@@ -240,7 +261,11 @@ export class NotificationService {
     };
     if (trx) {
       const { changed, event } = await run(trx);
-      if (event) trx.executionPromise.then(() => this.publish(event), () => undefined);
+      if (event)
+        trx.executionPromise.then(
+          () => this.publish(event),
+          () => undefined,
+        );
       return changed;
     }
     const { changed, event } = await this.knex.transaction(run);
@@ -249,13 +274,29 @@ export class NotificationService {
   }
 
   /** One statement for the whole audience: a workspace-wide notification costs one round trip however many members. */
-  private async insert(trx: Knex.Transaction, workspaceId: number, recipients: Knex.QueryBuilder, input: NotificationInput, jobKey: string | null): Promise<Notification[]> {
+  private async insert(
+    trx: Knex.Transaction,
+    workspaceId: number,
+    recipients: Knex.QueryBuilder,
+    input: NotificationInput,
+    jobKey: string | null,
+  ): Promise<Notification[]> {
     const metadata = { ...input.metadata };
     if (typeof metadata.entityType === 'string') metadata.entityType = metadata.entityType.toUpperCase();
     const { rows } = await trx.raw(
       `insert into notifications (external_id, workspace_id, user_id, event_type, title, message, priority, action_url, metadata, job_key)
        select gen_random_uuid(), ?, recipient.user_id, ?, ?, ?, ?, ?, ?::jsonb, ? from (?) as recipient returning *`,
-      [workspaceId, input.eventType, input.title, input.message, input.priority ?? 'medium', input.actionUrl ?? null, JSON.stringify(metadata), jobKey, recipients],
+      [
+        workspaceId,
+        input.eventType,
+        input.title,
+        input.message,
+        input.priority ?? 'medium',
+        input.actionUrl ?? null,
+        JSON.stringify(metadata),
+        jobKey,
+        recipients,
+      ],
     );
     return (rows as Record<string, unknown>[]).map((row) => Notification.fromDatabaseJson(row));
   }
@@ -289,12 +330,21 @@ export class NotificationService {
   }
 
   /** The members the audience names, as a query of their user ids. */
-  private recipients(trx: Knex.Transaction, workspaceId: number, audience: NotificationAudience, exceptUserIds: readonly number[] = []): Knex.QueryBuilder {
+  private recipients(
+    trx: Knex.Transaction,
+    workspaceId: number,
+    audience: NotificationAudience,
+    exceptUserIds: readonly number[] = [],
+  ): Knex.QueryBuilder {
     const query = trx('workspace_members').where({ workspace_id: workspaceId }).select('user_id');
     if ('userId' in audience) query.where('user_id', audience.userId);
     else if ('userIds' in audience) query.whereIn('user_id', [...audience.userIds]);
     else if ('roles' in audience) query.whereIn('role', [...audience.roles]);
-    else if ('permission' in audience) query.whereIn('role', ROLES.filter((role) => this.permissions.can(role, audience.permission)));
+    else if ('permission' in audience)
+      query.whereIn(
+        'role',
+        ROLES.filter((role) => this.permissions.can(role, audience.permission)),
+      );
     if (exceptUserIds.length) query.whereNotIn('user_id', [...exceptUserIds]);
     return query;
   }

@@ -5,13 +5,9 @@ import { z } from 'zod';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
-const base64Key = z
-  .string()
-  .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes encoded as base64');
+const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes encoded as base64');
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,7 +22,10 @@ const configSchema = z.object({
   REDIS_KEY_PREFIX: z.string().min(1).default('axal:'),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   DATA_ENCRYPTION_KEY: base64Key.optional(),
-  DATA_ENCRYPTION_KEY_ID: z.string().regex(/^[a-z0-9]{1,16}$/i).default('k1'),
+  DATA_ENCRYPTION_KEY_ID: z
+    .string()
+    .regex(/^[a-z0-9]{1,16}$/i)
+    .default('k1'),
   DATA_ENCRYPTION_PREVIOUS_KEYS: z
     .string()
     .regex(/^([a-z0-9]{1,16}:[A-Za-z0-9+/=]{44})(,[a-z0-9]{1,16}:[A-Za-z0-9+/=]{44})*$/i, 'must be a comma-separated list of id:base64key')

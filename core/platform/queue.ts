@@ -104,9 +104,7 @@ export class QueueService {
       if (job.worker) continue;
       const worker = new BeeQueue(fullName, this.settings(true));
       worker.on('error', (error) => this.logger.warn({ job: fullName, err: error.message }, 'queue connection error'));
-      worker.on('failed', (failed, error) =>
-        this.logger.error({ job: fullName, jobId: failed.id, err: error.message }, 'job failed'),
-      );
+      worker.on('failed', (failed, error) => this.logger.error({ job: fullName, jobId: failed.id, err: error.message }, 'job failed'));
       worker.on('stalled', (jobId) => this.logger.warn({ job: fullName, jobId }, 'stalled job queued again: its worker stopped answering'));
       const concurrency = job.definition.concurrency ?? defaults.concurrency;
       worker.process(concurrency, async (beeJob: BeeQueue.Job<unknown>) => {

@@ -1,11 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
-import {
-  BlobSASPermissions,
-  BlobServiceClient,
-  RestError,
-  SASProtocol,
-  type ContainerClient,
-} from '@azure/storage-blob';
+import { BlobSASPermissions, BlobServiceClient, RestError, SASProtocol, type ContainerClient } from '@azure/storage-blob';
 import { startOrJoinAzurite } from './azurite';
 import type { Config } from './config';
 

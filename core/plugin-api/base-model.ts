@@ -44,7 +44,11 @@ function scopedQuery<M extends typeof Model>(model: M, workspaceId: number, trx?
 export class WorkspaceScopedModel extends ExternallyIdentifiedModel {
   workspaceId!: number;
 
-  static inWorkspace<M extends typeof WorkspaceScopedModel>(this: M, workspaceId: number, trx?: Transaction): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
+  static inWorkspace<M extends typeof WorkspaceScopedModel>(
+    this: M,
+    workspaceId: number,
+    trx?: Transaction,
+  ): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
     return scopedQuery(this, workspaceId, trx);
   }
 }
@@ -61,7 +65,11 @@ export class WorkspaceScopedRow extends Model {
     return snakeCaseMappers();
   }
 
-  static inWorkspace<M extends typeof WorkspaceScopedRow>(this: M, workspaceId: number, trx?: Transaction): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
+  static inWorkspace<M extends typeof WorkspaceScopedRow>(
+    this: M,
+    workspaceId: number,
+    trx?: Transaction,
+  ): QueryBuilder<InstanceType<M>, InstanceType<M>[]> {
     return scopedQuery(this, workspaceId, trx);
   }
 }

@@ -37,7 +37,10 @@ export const pluginManifestSchema = z
     defaultEnabled: z.boolean().default(true),
     requires: z
       .object({
-        core: z.string().refine((value) => semver.validRange(value) !== null, 'must be a semver range such as ^0.1.0').default('*'),
+        core: z
+          .string()
+          .refine((value) => semver.validRange(value) !== null, 'must be a semver range such as ^0.1.0')
+          .default('*'),
         plugins: z.array(z.string().regex(PLUGIN_ID_PATTERN)).default([]),
       })
       .strict()

@@ -23,7 +23,11 @@ export function pluginSettingsValueRoutes(container: Container): Router {
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
   const settings = container.get(PluginSettingsService);
-  const administrator = [sessionGuard, membershipGuard, permissionGuard(permissions, 'manage_plugins', 'Only owners and admins can manage plugin settings')];
+  const administrator = [
+    sessionGuard,
+    membershipGuard,
+    permissionGuard(permissions, 'manage_plugins', 'Only owners and admins can manage plugin settings'),
+  ];
   const router = express.Router();
 
   /** The plugin named in the path, enabled in the workspace and declaring settings; 404 saying which of these it is not. */

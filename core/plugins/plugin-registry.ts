@@ -50,7 +50,10 @@ export function validateContributions(plugins: LoadedPlugin[]): void {
   const problems: string[] = [];
   for (const plugin of plugins) {
     for (const point of plugin.definition?.extensionPoints ?? []) {
-      if (points.has(point.id)) problems.push(`Plugin ${plugin.manifest.id}: extension point ${point.id} is already declared by ${points.get(point.id)?.owner ?? 'the core'}`);
+      if (points.has(point.id))
+        problems.push(
+          `Plugin ${plugin.manifest.id}: extension point ${point.id} is already declared by ${points.get(point.id)?.owner ?? 'the core'}`,
+        );
       else points.set(point.id, { point, owner: plugin.manifest.id });
     }
   }

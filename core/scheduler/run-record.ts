@@ -15,5 +15,8 @@ export async function claimSlot(trx: Knex.Transaction, schedule: string, slot: D
 
 export async function recordJobCount(trx: Knex.Transaction, schedule: string, slot: Date, jobs: number): Promise<void> {
   await trx(TABLE).where({ schedule, slot }).update({ jobs });
-  await trx(TABLE).where({ schedule }).where('slot', '<', new Date(slot.getTime() - KEPT_FOR_MS)).delete();
+  await trx(TABLE)
+    .where({ schedule })
+    .where('slot', '<', new Date(slot.getTime() - KEPT_FOR_MS))
+    .delete();
 }

@@ -136,7 +136,9 @@ export class Scheduler {
     try {
       const enqueued = await this.knex.transaction(async (trx) => {
         if (!(await claimSlot(trx, job.queue, slot))) return null;
-        const payloads = job.perWorkspace ? (await this.workspacePlugins.enabledWorkspaceIds(job.pluginId, trx)).map((workspaceId) => ({ workspaceId })) : [{}];
+        const payloads = job.perWorkspace
+          ? (await this.workspacePlugins.enabledWorkspaceIds(job.pluginId, trx)).map((workspaceId) => ({ workspaceId }))
+          : [{}];
         for (let start = 0; start < payloads.length; start += ENQUEUE_BATCH) {
           await Promise.all(payloads.slice(start, start + ENQUEUE_BATCH).map((payload) => this.queue.enqueue(job.queue, payload)));
         }

@@ -6,7 +6,12 @@ export const DEFAULT_SEARCH_LIMIT = 20;
 
 export const searchQuerySchema = z.object({
   q: z.string({ error: SEARCH_TERM_MESSAGE }).trim().min(2, SEARCH_TERM_MESSAGE).max(100, SEARCH_TERM_MESSAGE),
-  limit: z.coerce.number({ error: SEARCH_LIMIT_MESSAGE }).int(SEARCH_LIMIT_MESSAGE).min(1, SEARCH_LIMIT_MESSAGE).max(50, SEARCH_LIMIT_MESSAGE).default(DEFAULT_SEARCH_LIMIT),
+  limit: z.coerce
+    .number({ error: SEARCH_LIMIT_MESSAGE })
+    .int(SEARCH_LIMIT_MESSAGE)
+    .min(1, SEARCH_LIMIT_MESSAGE)
+    .max(50, SEARCH_LIMIT_MESSAGE)
+    .default(DEFAULT_SEARCH_LIMIT),
 });
 
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

@@ -29,7 +29,10 @@ function interleave(lists: SearchHit[][], limit: number): SearchHit[] {
 @injectable()
 export class SearchService {
   constructor(@inject(TOKENS.Contributions) private readonly contributions: Contributions) {
-    assertUniqueProviderIds('search', contributions.all(searchPoint).map(({ pluginId, value }) => ({ pluginId, id: value.id })));
+    assertUniqueProviderIds(
+      'search',
+      contributions.all(searchPoint).map(({ pluginId, value }) => ({ pluginId, id: value.id })),
+    );
   }
 
   async search(asking: AskingMember, { q, limit }: SearchQuery): Promise<SearchAnswer> {
@@ -39,6 +42,12 @@ export class SearchService {
       (provider, pluginId) => provider.search(q, asking.contextFor(pluginId), limit),
       { idOf: (provider) => provider.id, budgetMs: SEARCH_PROVIDER_BUDGET_MS, answer: z.array(searchHitSchema) },
     );
-    return { results: interleave(answers.map(({ answer }) => answer), limit), incomplete };
+    return {
+      results: interleave(
+        answers.map(({ answer }) => answer),
+        limit,
+      ),
+      incomplete,
+    };
   }
 }

@@ -22,13 +22,7 @@ export async function sessionGuard(req: Request, _res: Response, next: NextFunct
  */
 export function workspaceIdOf(req: Request): unknown {
   const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-  return (
-    req.params.workspaceId ??
-    req.query.workspaceId ??
-    req.query.workspaceExternalId ??
-    body.workspaceId ??
-    body.workspaceExternalId
-  );
+  return req.params.workspaceId ?? req.query.workspaceId ?? req.query.workspaceExternalId ?? body.workspaceId ?? body.workspaceExternalId;
 }
 
 export async function findMembership(userId: number, workspaceExternalId: string): Promise<Membership | null> {

@@ -5,7 +5,12 @@ export const activityQuerySchema = z.object({
   before: z
     .string({ error: 'Invalid cursor' })
     .transform((cursor) => Buffer.from(cursor, 'base64url').toString('utf8'))
-    .pipe(z.string().regex(/^[1-9][0-9]{0,15}$/, 'Invalid cursor').transform(Number))
+    .pipe(
+      z
+        .string()
+        .regex(/^[1-9][0-9]{0,15}$/, 'Invalid cursor')
+        .transform(Number),
+    )
     .optional(),
 });
 

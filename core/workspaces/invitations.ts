@@ -42,7 +42,10 @@ export class InvitationAcceptance {
           trx,
         );
       }
-      if (invitations.length) await WorkspaceInvitation.query(trx).findByIds(invitations.map((each) => each.id)).delete();
+      if (invitations.length)
+        await WorkspaceInvitation.query(trx)
+          .findByIds(invitations.map((each) => each.id))
+          .delete();
       return invitations;
     });
     // As with every membership change, the administrators hear of it once it has happened.

@@ -23,7 +23,9 @@ export class WorkspaceDirectory {
     const candidates = [...new Set([...externalIds].filter(isExternalId).map((id) => id.toLowerCase()))];
     const existing = new Set<string>();
     for (let start = 0; start < candidates.length; start += LOOKUP_BATCH) {
-      const found: string[] = await this.knex('workspaces').whereIn('external_id', candidates.slice(start, start + LOOKUP_BATCH)).pluck('external_id');
+      const found: string[] = await this.knex('workspaces')
+        .whereIn('external_id', candidates.slice(start, start + LOOKUP_BATCH))
+        .pluck('external_id');
       for (const id of found) existing.add(id);
     }
     return existing;

@@ -56,7 +56,14 @@ export class WorkspaceService {
       await WorkspaceMember.query(trx).insert({ workspaceId: workspace.id, userId: owner.id, role: 'OWNER' });
       await this.plugins.initialize(workspace.id, trx);
       await this.activity.record(
-        { workspaceId: workspace.id, actorUserId: owner.id, action: 'workspace.created', entityType: 'workspace', entityId: workspace.externalId, metadata: { name } },
+        {
+          workspaceId: workspace.id,
+          actorUserId: owner.id,
+          action: 'workspace.created',
+          entityType: 'workspace',
+          entityId: workspace.externalId,
+          metadata: { name },
+        },
         trx,
       );
       return workspace;
@@ -76,7 +83,13 @@ export class WorkspaceService {
     const workspace = await Workspace.query().findById(membership.workspace.id);
     if (!workspace) throw notFound(WORKSPACE_NOT_FOUND);
     const [{ count }] = await this.knex('workspace_members').where({ workspace_id: workspace.id }).count({ count: '*' });
-    return { externalId: workspace.externalId, name: workspace.name, role: membership.role, memberCount: Number(count), createdAt: workspace.createdAt };
+    return {
+      externalId: workspace.externalId,
+      name: workspace.name,
+      role: membership.role,
+      memberCount: Number(count),
+      createdAt: workspace.createdAt,
+    };
   }
 
   async rename(membership: Membership, name: string, actor: SessionUser): Promise<{ externalId: string; name: string }> {
@@ -129,16 +142,33 @@ export class WorkspaceService {
         if (existing) throw conflict('This user is already a member of this workspace');
         await WorkspaceMember.query(trx).insert({ workspaceId, userId: user.id, role: input.role });
         await this.activity.record(
-          { workspaceId, actorUserId: actor.id, action: 'member.added', entityType: 'member', entityId: user.externalId, metadata: { role: input.role } },
+          {
+            workspaceId,
+            actorUserId: actor.id,
+            action: 'member.added',
+            entityType: 'member',
+            entityId: user.externalId,
+            metadata: { role: input.role },
+          },
           trx,
         );
         return { member: { externalId: user.externalId, name: user.name, email: user.email, image: user.image, role: input.role } };
       }
-      const invited = await WorkspaceInvitation.query(trx).where({ workspace_id: workspaceId }).whereRaw('lower(email) = lower(?)', [input.email]).first();
+      const invited = await WorkspaceInvitation.query(trx)
+        .where({ workspace_id: workspaceId })
+        .whereRaw('lower(email) = lower(?)', [input.email])
+        .first();
       if (invited) throw conflict('This email has already been invited to this workspace');
       const invitation = await WorkspaceInvitation.query(trx).insert({ workspaceId, email: input.email, role: input.role, invitedBy: actor.id });
       await this.activity.record(
-        { workspaceId, actorUserId: actor.id, action: 'member.invited', entityType: 'invitation', entityId: invitation.externalId, metadata: { email: input.email, role: input.role } },
+        {
+          workspaceId,
+          actorUserId: actor.id,
+          action: 'member.invited',
+          entityType: 'invitation',
+          entityId: invitation.externalId,
+          metadata: { email: input.email, role: input.role },
+        },
         trx,
       );
       return { invitation: { externalId: invitation.externalId, email: invitation.email, role: invitation.role, createdAt: invitation.createdAt } };
@@ -171,10 +201,18 @@ export class WorkspaceService {
         },
         trx,
       );
-      return { member: { externalId: target.externalId, name: target.name, email: target.email, image: target.image, role }, previousRole: target.role };
+      return {
+        member: { externalId: target.externalId, name: target.name, email: target.email, image: target.image, role },
+        previousRole: target.role,
+      };
     });
     if (previousRole !== role) {
-      await this.tellAdministrators(membership, actor, 'Member role changed', `${actor.name} changed ${member.name}'s role from ${roleLabel(previousRole)} to ${roleLabel(role)}.`);
+      await this.tellAdministrators(
+        membership,
+        actor,
+        'Member role changed',
+        `${actor.name} changed ${member.name}'s role from ${roleLabel(previousRole)} to ${roleLabel(role)}.`,
+      );
     }
     return member;
   }
@@ -220,7 +258,13 @@ export class WorkspaceService {
         .returning('*');
       if (!deleted.length) throw notFound('Invitation not found');
       await this.activity.record(
-        { workspaceId: membership.workspace.id, actorUserId: actor.id, action: 'member.invitation_revoked', entityType: 'invitation', entityId: invitationExternalId },
+        {
+          workspaceId: membership.workspace.id,
+          actorUserId: actor.id,
+          action: 'member.invitation_revoked',
+          entityType: 'invitation',
+          entityId: invitationExternalId,
+        },
         trx,
       );
     });
@@ -247,7 +291,13 @@ export class WorkspaceService {
     return this.notifications.raiseBestEffort(
       membership.workspace.id,
       { permission: 'manage_members' },
-      { eventType: 'SYSTEM_INFO', title, message, priority: 'low', actionUrl: `${this.config.basePath}/w/${membership.workspace.externalId}/settings/members` },
+      {
+        eventType: 'SYSTEM_INFO',
+        title,
+        message,
+        priority: 'low',
+        actionUrl: `${this.config.basePath}/w/${membership.workspace.externalId}/settings/members`,
+      },
       { exceptUserIds: [actor.id] },
     );
   }
@@ -264,7 +314,11 @@ export class WorkspaceService {
    * last-owner check), and returns the actor's role as it is now: the role the request was admitted with may have
    * been changed, or the actor removed, by the change it waited for.
    */
-  private async lockMembership(trx: Knex.Transaction, membership: Membership, actor: SessionUser): Promise<{ workspace: { name: string }; actorRole: Role }> {
+  private async lockMembership(
+    trx: Knex.Transaction,
+    membership: Membership,
+    actor: SessionUser,
+  ): Promise<{ workspace: { name: string }; actorRole: Role }> {
     const workspace = await this.lockWorkspace(trx, membership.workspace.id);
     const current = await trx('workspace_members').where({ workspace_id: membership.workspace.id, user_id: actor.id }).first('role');
     if (!current) throw notFound(WORKSPACE_NOT_FOUND);

@@ -32,7 +32,10 @@ function newestChange(target: string): number {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
   if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(target).reduce((newest, entry) => (entry === 'node_modules' ? newest : Math.max(newest, newestChange(path.join(target, entry)))), stats.mtimeMs);
+  return readdirSync(target).reduce(
+    (newest, entry) => (entry === 'node_modules' ? newest : Math.max(newest, newestChange(path.join(target, entry)))),
+    stats.mtimeMs,
+  );
 }
 
 /** True when there is no build, its set of remotes differs, or any web source is newer than it. */
@@ -76,7 +79,9 @@ export async function buildWeb(pluginDirs: string[]): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'if-stale': { type: 'boolean', default: false }, 'with-test-fixtures': { type: 'boolean', default: false } } });
+  const { values } = parseArgs({
+    options: { 'if-stale': { type: 'boolean', default: false }, 'with-test-fixtures': { type: 'boolean', default: false } },
+  });
   const pluginDirs = values['with-test-fixtures'] ? [...DEFAULT_PLUGIN_DIRS, TEST_FIXTURE_PLUGIN_DIR] : DEFAULT_PLUGIN_DIRS;
   if (values['if-stale'] && !isBuildStale(pluginDirs)) return;
   const started = Date.now();

@@ -38,7 +38,14 @@ function common(name: string, outputPath: string): Configuration {
     target: 'web',
     // Entry files keep plain names (Module Federation cannot hash them with webpack 5.111); the page loads them
     // with ?<build hash> and the server sends them no-cache. Every other chunk carries its content hash.
-    output: { path: outputPath, publicPath: 'auto', filename: '[name].js', chunkFilename: '[name].[contenthash:12].js', clean: true, uniqueName: name },
+    output: {
+      path: outputPath,
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:12].js',
+      clean: true,
+      uniqueName: name,
+    },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], conditionNames: ['browser', 'import', 'module', 'default'] },
     module: { rules: commonRules },
     performance: { hints: false },
@@ -47,7 +54,9 @@ function common(name: string, outputPath: string): Configuration {
       name,
       cacheDirectory: path.join(projectRoot, 'node_modules', '.cache', 'webpack'),
       // A change of the build configuration or of the dependencies invalidates the cache.
-      buildDependencies: { config: [import.meta.filename, path.join(import.meta.dirname, 'shared-modules.ts'), path.join(projectRoot, 'package-lock.json')] },
+      buildDependencies: {
+        config: [import.meta.filename, path.join(import.meta.dirname, 'shared-modules.ts'), path.join(projectRoot, 'package-lock.json')],
+      },
     },
     infrastructureLogging: { level: 'error' },
     stats: 'errors-warnings',
@@ -60,9 +69,21 @@ export function shellConfig(outDir: string): Configuration {
     entry: { main: path.join(projectRoot, 'shell/src/index.ts') },
     plugins: [
       // The shell hands its federation runtime to the remotes, so no remote carries a ~28 KB copy of its own.
-      new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared: sharedModules, dts: false, manifest: false, experiments: { provideExternalRuntime: true } }),
+      new ModuleFederationPlugin({
+        name: 'shell',
+        remotes: {},
+        shared: sharedModules,
+        dts: false,
+        manifest: false,
+        experiments: { provideExternalRuntime: true },
+      }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' }),
-      new HtmlWebpackPlugin({ template: path.join(projectRoot, 'shell/src/index.html'), publicPath: `${BASE_PATH_PLACEHOLDER}/assets/`, inject: 'body', hash: true }),
+      new HtmlWebpackPlugin({
+        template: path.join(projectRoot, 'shell/src/index.html'),
+        publicPath: `${BASE_PATH_PLACEHOLDER}/assets/`,
+        inject: 'body',
+        hash: true,
+      }),
     ],
   };
 }

@@ -54,7 +54,8 @@ const withoutExtension = (file: string) => file.replace(/(\/index)?\.tsx?$/, '')
 
 /** A plugin reaches the core only through `core/plugin-api`, and another plugin only through its `server/tokens.ts`. */
 export function pluginImportViolations(tree: SourceTree, plugins: readonly PluginUnderCheck[]): string[] {
-  const allowed = (target: string) => within(target, 'core/plugin-api') || /^(plugins|tests\/fixtures\/plugins)\/[a-z0-9-]+\/server\/tokens$/.test(withoutExtension(target));
+  const allowed = (target: string) =>
+    within(target, 'core/plugin-api') || /^(plugins|tests\/fixtures\/plugins)\/[a-z0-9-]+\/server\/tokens$/.test(withoutExtension(target));
   return plugins.flatMap((plugin) =>
     [...tree.keys()]
       .filter((file) => within(file, plugin.root))
@@ -187,9 +188,13 @@ const BUILDER_CALL =
 const MODEL_TABLE = /\btableName\s*(?:=|\(\)\s*\{\s*return)\s*(['"`])([^'"`]*)\1/g;
 const STRING_LITERAL = /'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g;
 /** The SQL text handed to knex's raw methods. */
-const RAW_ARGUMENT = new RegExp(`\\b(?:raw|whereRaw|orWhereRaw|andWhereRaw|havingRaw|orHavingRaw|orderByRaw|groupByRaw|joinRaw|fromRaw)\\s*\\(\\s*(${STRING_LITERAL.source})`, 'g');
+const RAW_ARGUMENT = new RegExp(
+  `\\b(?:raw|whereRaw|orWhereRaw|andWhereRaw|havingRaw|orHavingRaw|orderByRaw|groupByRaw|joinRaw|fromRaw)\\s*\\(\\s*(${STRING_LITERAL.source})`,
+  'g',
+);
 /** A literal that is a statement of its own, wherever it is passed; SQL is written in lower or upper case, a sentence is not. */
-const SQL_STATEMENT = /^.\s*\(?\s*(?:select|insert|update|delete|with|alter|create|drop|truncate|SELECT|INSERT|UPDATE|DELETE|WITH|ALTER|CREATE|DROP|TRUNCATE)\s/;
+const SQL_STATEMENT =
+  /^.\s*\(?\s*(?:select|insert|update|delete|with|alter|create|drop|truncate|SELECT|INSERT|UPDATE|DELETE|WITH|ALTER|CREATE|DROP|TRUNCATE)\s/;
 /** A table after a keyword of raw SQL; `is distinct from x` and `extract(year from x)` name columns, and `unnest(` a function. */
 const SQL_TABLE =
   /(?<!\b(?:distinct|year|month|day|hour|minute|second|epoch|dow|doy|week|quarter)\s+)\b(?:from|join|into|update|table|truncate)\s+(?:only\s+)?(?:if\s+(?:not\s+)?exists\s+)?"?((?:[a-z_][a-z0-9_]*\.)?[a-z_][a-z0-9_]*)"?(?![\w.]*\()/gi;

@@ -105,10 +105,14 @@ describe('browser: sign-up, login and the pages around them', function () {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
       await page.getByLabel('Confirm password').fill(STRONG_PASSWORD);
-      for (const field of ['name', 'email', 'password', 'confirmPassword']) expect(await fieldErrors(page, `signup-${field}`).count(), field).to.equal(0);
+      for (const field of ['name', 'email', 'password', 'confirmPassword'])
+        expect(await fieldErrors(page, `signup-${field}`).count(), field).to.equal(0);
       await createAccount.click();
       expect(await fieldErrors(page, 'signup-acceptTerms').textContent()).to.include('Please accept the Terms of Service and Privacy Policy');
-      expect(session.requests.some((request) => request.endsWith('/axal/auth/signup')), 'no sign-up without the terms').to.equal(false);
+      expect(
+        session.requests.some((request) => request.endsWith('/axal/auth/signup')),
+        'no sign-up without the terms',
+      ).to.equal(false);
 
       const terms = page.getByRole('checkbox', { name: /I agree to the Terms of Service/ });
       await terms.focus();

@@ -7,7 +7,15 @@ import { gstinCheckCharacter } from '../../core/clients/gstin';
 import { BULK_IMPORT_COLUMNS } from '../../core/clients/schemas';
 import type { BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
-import { browserSuite, inputValueBecomes, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import {
+  browserSuite,
+  inputValueBecomes,
+  quietWorkspace,
+  settledScreenshot,
+  sidebarNav,
+  unexpectedConsoleErrors,
+  type SignedIn,
+} from '../../core/plugin-api/testing/browser-suite';
 import { STRONG_PASSWORD } from '../../core/plugin-api/testing/http';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
@@ -180,9 +188,12 @@ describe('browser: clients', function () {
     const openLogin = gst.getByRole('button', { name: /Open Login Page/ });
     expect(await openLogin.getAttribute('href')).to.equal('https://services.gst.gov.in/services/login');
     expect(await openLogin.getAttribute('target')).to.equal('_blank');
-    expect(await page.getByRole('region', { name: 'Income Tax Portal' }).getByRole('button', { name: /Open Login Page/ }).getAttribute('href')).to.equal(
-      'https://eportal.incometax.gov.in/iec/foservices/#/login',
-    );
+    expect(
+      await page
+        .getByRole('region', { name: 'Income Tax Portal' })
+        .getByRole('button', { name: /Open Login Page/ })
+        .getAttribute('href'),
+    ).to.equal('https://eportal.incometax.gov.in/iec/foservices/#/login');
     await gst.getByText('2FA Required').waitFor();
     await gst.getByText('CAPTCHA Protected').waitFor();
 

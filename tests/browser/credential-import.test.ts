@@ -88,13 +88,17 @@ describe('browser: bulk credential import', function () {
     const templateLines: string[][] = [];
     templateBook.worksheets[0].eachRow((row) => templateLines.push((row.values as string[]).slice(1)));
     expect(templateLines[0]).to.deep.equal(COLUMNS);
-    expect(templateLines.slice(1).map((line) => line[6])).to.satisfy((pans: string[]) => pans.length === 2 && pans.every((pan) => /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(pan)));
+    expect(templateLines.slice(1).map((line) => line[6])).to.satisfy(
+      (pans: string[]) => pans.length === 2 && pans.every((pan) => /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(pan)),
+    );
     expect(session.requests.filter(isSheetLibrary)).to.have.length(1);
 
     await picker.setInputFiles(excelFile);
     const counts = dialog.getByRole('table', { name: 'Row counts' });
     await counts.waitFor();
-    expect(await counts.innerText()).to.match(/Valid rows\s+2\s+Skipped: no PAN number\s+1\s+Skipped: duplicate PAN number\s+1\s+Skipped: invalid\s+1/);
+    expect(await counts.innerText()).to.match(
+      /Valid rows\s+2\s+Skipped: no PAN number\s+1\s+Skipped: duplicate PAN number\s+1\s+Skipped: invalid\s+1/,
+    );
     await dialog.getByText('Partial Validation').waitFor();
     await dialog.getByText('2 rows of 5 will be imported; 3 rows will be skipped.').waitFor();
     await dialog.getByText('Missing PAN Numbers').waitFor();
@@ -127,7 +131,9 @@ describe('browser: bulk credential import', function () {
     expect(await table.getByRole('link', { name: 'No Pan Traders' }).count()).to.equal(0);
     expect(await table.getByRole('link', { name: 'Lakshmi Stores' }).count()).to.equal(0);
 
-    const stored = await session.context.request.get(`${sharedHost().baseUrl}/axal/api/v1/clients/${existing.externalId}/credentials?workspaceId=${workspaceId}`);
+    const stored = await session.context.request.get(
+      `${sharedHost().baseUrl}/axal/api/v1/clients/${existing.externalId}/credentials?workspaceId=${workspaceId}`,
+    );
     const { credentials } = (await stored.json()) as { credentials: { platformName: string; username: string; password: string }[] };
     expect(credentials.map(({ platformName, username, password }) => ({ platformName, username, password }))).to.deep.equal([
       { platformName: 'GST', username: 'deccan_gst', password: 'Gst#Portal2024' },
@@ -164,7 +170,10 @@ describe('browser: bulk credential import', function () {
     expect(await dialog.getByRole('button', { name: /^Import/ }).isDisabled()).to.equal(true);
     expect(await dialog.getByRole('table', { name: 'Row counts' }).count()).to.equal(0);
     await settledScreenshot(session, 'credential-import-missing-columns-light');
-    expect(session.requests.some((url) => /\/assets\/xlsx\.[0-9a-f]+\.js$/.test(url)), 'a CSV never fetches the sheet library').to.equal(false);
+    expect(
+      session.requests.some((url) => /\/assets\/xlsx\.[0-9a-f]+\.js$/.test(url)),
+      'a CSV never fetches the sheet library',
+    ).to.equal(false);
     expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
   });
 });

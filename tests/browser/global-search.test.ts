@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { gstinCheckCharacter } from '../../core/clients/gstin';
 import type { BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import {
+  browserSuite,
+  quietWorkspace,
+  settledScreenshot,
+  sidebarNav,
+  unexpectedConsoleErrors,
+  type SignedIn,
+} from '../../core/plugin-api/testing/browser-suite';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Search' });
@@ -117,7 +124,7 @@ describe('browser: global search', function () {
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
   });
 
-  it('lists a plugin\'s hits in a group of their own, and says when a source did not answer in time', async () => {
+  it("lists a plugin's hits in a group of their own, and says when a source did not answer in time", async () => {
     const journey = await startJourney();
     const { page } = journey.session;
     const { signedIn, workspaceId } = journey;
@@ -128,9 +135,15 @@ describe('browser: global search', function () {
     await openSearch(page);
     await searchBox(page).fill('kapoor');
     const dialog = searchDialog(page);
-    await dialog.getByRole('group', { name: 'Clients' }).getByRole('option', { name: /Kapoor Traders/ }).waitFor();
+    await dialog
+      .getByRole('group', { name: 'Clients' })
+      .getByRole('option', { name: /Kapoor Traders/ })
+      .waitFor();
     // The fixture has no web part, so its hits show as default rows titled by their type.
-    await dialog.getByRole('group', { name: 'Reminder' }).getByRole('option', { name: /Kapoor GST return.*Due 2026-12-20/ }).waitFor();
+    await dialog
+      .getByRole('group', { name: 'Reminder' })
+      .getByRole('option', { name: /Kapoor GST return.*Due 2026-12-20/ })
+      .waitFor();
     await page.keyboard.press('ArrowDown');
     expect(await dialog.getByRole('option', { name: /Kapoor GST return/ }).getAttribute('aria-selected')).to.equal('true');
     await settledScreenshot(journey.session, 'search-groups');
@@ -159,7 +172,9 @@ describe('browser: global search', function () {
 
     await page.unroute(SEARCH_REQUEST);
     await failure.getByRole('button', { name: 'Retry' }).click();
-    await searchDialog(page).getByRole('option', { name: /Bose Exports/ }).click();
+    await searchDialog(page)
+      .getByRole('option', { name: /Bose Exports/ })
+      .click();
     await page.waitForURL(`${journey.workspaceUrl}/clients/${clientId}`);
     expect(unexpectedConsoleErrors(journey.session, [503])).to.deep.equal([]);
   });

@@ -101,7 +101,10 @@ describe('browser: notifications', function () {
       const button = document.querySelector('.notification-bell')!;
       const labels: string[] = [];
       (window as unknown as { bellLabels: string[] }).bellLabels = labels;
-      new MutationObserver(() => labels.push(button.getAttribute('aria-label')!)).observe(button, { attributes: true, attributeFilter: ['aria-label'] });
+      new MutationObserver(() => labels.push(button.getAttribute('aria-label')!)).observe(button, {
+        attributes: true,
+        attributeFilter: ['aria-label'],
+      });
     });
 
     const rows = credentialRows(IMPORT_ROWS);
@@ -109,9 +112,11 @@ describe('browser: notifications', function () {
     await eventually(() => cards(page).first().getByRole('heading').innerText(), 'Credential import completed', 60_000);
     await eventually(() => cards(page).count(), 3);
     expect(await cards(page).allInnerTexts()).to.satisfy((texts: string[]) =>
-      [`${IMPORT_ROWS} of ${IMPORT_ROWS} rows imported.`, `200 of ${IMPORT_ROWS} rows imported`, `Importing ${IMPORT_ROWS} rows of portal credentials`].every(
-        (message, index) => texts[index].includes(message),
-      ),
+      [
+        `${IMPORT_ROWS} of ${IMPORT_ROWS} rows imported.`,
+        `200 of ${IMPORT_ROWS} rows imported`,
+        `Importing ${IMPORT_ROWS} rows of portal credentials`,
+      ].every((message, index) => texts[index].includes(message)),
     );
     expect(await page.evaluate(() => (window as unknown as { bellLabels: string[] }).bellLabels)).to.deep.equal([
       'Notifications, 1 unread',
@@ -171,7 +176,12 @@ describe('browser: notifications', function () {
     await eventually(() => cards(page).first().getByRole('heading').innerText(), 'Member added');
 
     // On the first page without a status filter, a new notification appears at the top as it is raised.
-    await journey.raise({ eventType: 'SYSTEM_ERROR', title: 'Backup failed', message: 'The nightly document backup did not finish.', priority: 'high' });
+    await journey.raise({
+      eventType: 'SYSTEM_ERROR',
+      title: 'Backup failed',
+      message: 'The nightly document backup did not finish.',
+      priority: 'high',
+    });
     await eventually(() => cards(page).first().getByRole('heading').innerText(), 'Backup failed');
     expect(await cards(page).count()).to.equal(20);
     await eventually(() => tabCount(page, 'All'), '25');

@@ -37,7 +37,9 @@ describe('browser: plugin settings', function () {
 
       const days = daysAhead(page);
       expect(await days.inputValue()).to.equal('1');
-      await settingsForm(page).getByText('How many days before a reminder falls due the daily notice goes out. A whole number from 0 to 30.').waitFor();
+      await settingsForm(page)
+        .getByText('How many days before a reminder falls due the daily notice goes out. A whole number from 0 to 30.')
+        .waitFor();
       expect(await settingsForm(page).getByRole('combobox', { name: 'Simulated failure' }).inputValue()).to.equal('none');
       const save = settingsForm(page).getByRole('button', { name: 'Save' });
       expect(await save.isDisabled()).to.equal(true);
@@ -51,7 +53,9 @@ describe('browser: plugin settings', function () {
       expect(await save.isDisabled()).to.equal(false);
       await page.keyboard.press('Enter');
       await toast(page, 'Settings saved').waitFor();
-      await page.waitForFunction(() => document.querySelector('form[aria-label="Example Extensions settings"] button[type="submit"]')?.hasAttribute('disabled'));
+      await page.waitForFunction(() =>
+        document.querySelector('form[aria-label="Example Extensions settings"] button[type="submit"]')?.hasAttribute('disabled'),
+      );
       expect(await savedSettings(session, workspaceId)).to.deep.equal({ leadDays: 5, simulateFailure: 'none' });
 
       await page.reload();

@@ -72,7 +72,13 @@ describe('browser: public site', function () {
     expect(await page.getByRole('link', { name: 'Schedule a demo' }).getAttribute('href')).to.equal('/contact#demo');
 
     const footer = page.getByRole('contentinfo');
-    for (const [name, href] of [['About', '/about'], ['Contact', '/contact'], ['Blog', '/blog'], ['Terms', '/terms'], ['Privacy', '/privacy']]) {
+    for (const [name, href] of [
+      ['About', '/about'],
+      ['Contact', '/contact'],
+      ['Blog', '/blog'],
+      ['Terms', '/terms'],
+      ['Privacy', '/privacy'],
+    ]) {
       expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href')).to.equal(href);
     }
     expect(await footer.textContent()).to.include(`© ${new Date().getFullYear()} Axal Practice`);
@@ -162,7 +168,9 @@ describe('browser: public site', function () {
     const { page } = session;
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).to.equal(true);
-    const colours = await page.locator('.site').evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
+    const colours = await page
+      .locator('.site')
+      .evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, text: getComputedStyle(element).color }));
     expect(colours.background).to.equal('rgb(17, 20, 24)');
     expect(colours.text).to.equal('rgb(243, 245, 248)');
     await session.screenshot('public-landing-dark');
@@ -176,7 +184,12 @@ describe('browser: public site', function () {
       const type = response.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
       downloads.push(
-        Promise.all([response.request().sizes(), response.text()]).then(([sizes, body]) => ({ type, url: response.url(), gzippedBytes: sizes.responseBodySize, body })),
+        Promise.all([response.request().sizes(), response.text()]).then(([sizes, body]) => ({
+          type,
+          url: response.url(),
+          gzippedBytes: sizes.responseBodySize,
+          body,
+        })),
       );
     });
     await session.page.goto(url('/axal'));
@@ -185,7 +198,10 @@ describe('browser: public site', function () {
     const files = await Promise.all(downloads);
 
     for (const { library, marker } of APP_AREA_MARKERS) {
-      expect(files.filter((file) => file.body.includes(marker)).map((file) => file.url), `${library} downloaded`).to.deep.equal([]);
+      expect(
+        files.filter((file) => file.body.includes(marker)).map((file) => file.url),
+        `${library} downloaded`,
+      ).to.deep.equal([]);
     }
     const landingCode = files.filter((file) => file.type === 'script' && file.body.includes('landing-hero'));
     expect(landingCode).to.have.length(1);

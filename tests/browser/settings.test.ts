@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import {
+  browserSuite,
+  quietWorkspace,
+  settledScreenshot,
+  sidebarNav,
+  unexpectedConsoleErrors,
+  type SignedIn,
+} from '../../core/plugin-api/testing/browser-suite';
 import { uniqueEmail } from '../../core/plugin-api/testing/http';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
@@ -44,12 +51,14 @@ describe('browser: workspace settings', function () {
         session.consoleErrors.length = 0;
       });
 
-      it('renames the workspace with the spec\'s messages shown inline, and the sidebar follows', async () => {
+      it("renames the workspace with the spec's messages shown inline, and the sidebar follows", async () => {
         const { page } = session;
         await page.goto(settingsUrl());
         const nameField = page.getByRole('textbox', { name: 'Workspace name' });
         expect(await nameField.inputValue()).to.equal(`Kapoor Associates ${colorScheme}`);
-        expect(await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'General' }).getAttribute('aria-current')).to.equal('page');
+        expect(await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'General' }).getAttribute('aria-current')).to.equal(
+          'page',
+        );
         const save = page.getByRole('button', { name: 'Save' });
 
         await nameField.fill('ab');
@@ -65,7 +74,10 @@ describe('browser: workspace settings', function () {
         await nameField.fill(`Kapoor and Sons ${colorScheme}`);
         await save.click();
         await toast(page, 'Workspace renamed').waitFor();
-        await page.getByRole('button', { name: /switch workspace/ }).getByText(`Kapoor and Sons ${colorScheme}`).waitFor();
+        await page
+          .getByRole('button', { name: /switch workspace/ })
+          .getByText(`Kapoor and Sons ${colorScheme}`)
+          .waitFor();
         await settledScreenshot(session, `settings-general-${colorScheme}`);
         expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
       });
@@ -181,7 +193,7 @@ describe('browser: workspace settings', function () {
       await session?.close();
     });
 
-    it('shows the server\'s 409 when a plugin another one requires is switched off, and the switch stays on', async () => {
+    it("shows the server's 409 when a plugin another one requires is switched off, and the switch stays on", async () => {
       const { page } = session;
       await page.goto(`${baseUrl()}/axal/w/${workspaceId}/settings/plugins`);
       await flipPluginSwitch(page, 'Fixture Dependent');

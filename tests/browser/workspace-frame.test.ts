@@ -1,9 +1,15 @@
 import { expect } from 'chai';
 import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
-import { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
+import {
+  browserSuite,
+  quietWorkspace,
+  settledScreenshot,
+  sidebarNav,
+  unexpectedConsoleErrors,
+  type SignedIn,
+} from '../../core/plugin-api/testing/browser-suite';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
-
 
 describe('browser: workspace frame', function () {
   this.timeout(120_000);
@@ -41,7 +47,10 @@ describe('browser: workspace frame', function () {
         expect(await links.allInnerTexts()).to.deep.equal(['Dashboard', 'Clients', 'Documents', 'Gate Fixture', 'Settings']);
         expect(await links.first().getAttribute('href')).to.equal(new URL(`${workspaceUrl}/dashboard`).pathname);
         expect(await sidebarNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).to.equal('page');
-        await page.getByRole('button', { name: /switch workspace/ }).getByText(`Mehta and Rao ${colorScheme}`).waitFor();
+        await page
+          .getByRole('button', { name: /switch workspace/ })
+          .getByText(`Mehta and Rao ${colorScheme}`)
+          .waitFor();
         await settledScreenshot(session, `frame-dashboard-${colorScheme}`);
 
         // A marker on window survives client-side navigation only.
@@ -64,7 +73,7 @@ describe('browser: workspace frame', function () {
         expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
       });
 
-      it('lists the user\'s workspaces in the switcher, ticks the current one and switches', async () => {
+      it("lists the user's workspaces in the switcher, ticks the current one and switches", async () => {
         const { page } = session;
         const other = await quietWorkspace(signedIn, `Second Firm ${colorScheme}`);
         await page.goto(`${workspaceUrl}/dashboard`);
@@ -79,7 +88,10 @@ describe('browser: workspace frame', function () {
 
         await menu.getByRole('menuitem', { name: new RegExp(`Second Firm ${colorScheme}`) }).click();
         await page.waitForURL(`${baseUrl()}/axal/w/${other.externalId}/dashboard`);
-        await page.getByRole('button', { name: /switch workspace/ }).getByText(`Second Firm ${colorScheme}`).waitFor();
+        await page
+          .getByRole('button', { name: /switch workspace/ })
+          .getByText(`Second Firm ${colorScheme}`)
+          .waitFor();
         await menu.waitFor({ state: 'hidden' });
         expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
       });
@@ -125,7 +137,10 @@ describe('browser: workspace frame', function () {
       const { page } = session;
       await page.goto(`${baseUrl()}/axal/w/${workspaceId}/dashboard`);
       const trigger = page.getByRole('button', { name: 'Account: Browser Tester' });
-      expect(await trigger.innerText()).to.contain('BT').and.contain('Browser Tester').and.contain(signedIn.email);
+      expect(await trigger.innerText())
+        .to.contain('BT')
+        .and.contain('Browser Tester')
+        .and.contain(signedIn.email);
       await trigger.click();
       const menu = page.getByRole('menu', { name: 'Account' });
       expect(await menu.getByRole('menuitem', { name: 'Profile' }).getAttribute('href')).to.equal('/axal/profile');

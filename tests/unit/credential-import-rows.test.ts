@@ -38,9 +38,20 @@ describe('credential import rows (browser-side check of spec 5.6)', () => {
 
   it('finds columns in any order, case and spacing, and ignores extra columns', () => {
     const headers = ['Notes', 'PAN Number', 'Phone', 'NAME', 'password', 'user_name', 'Platform', ' Email '];
-    const check = checked(checkCredentialRows({ headers, rows: [['vip', 'aaack1234f', '9820012345', 'Kaveri', 'pw', 'kav', 'gst', 'a@kaveri.example']] }));
+    const check = checked(
+      checkCredentialRows({ headers, rows: [['vip', 'aaack1234f', '9820012345', 'Kaveri', 'pw', 'kav', 'gst', 'a@kaveri.example']] }),
+    );
     expect(check.validRows).to.deep.equal([
-      { row: 2, email: 'a@kaveri.example', platform: 'GST', username: 'kav', password: 'pw', name: 'Kaveri', phone: '9820012345', panNumber: 'AAACK1234F' },
+      {
+        row: 2,
+        email: 'a@kaveri.example',
+        platform: 'GST',
+        username: 'kav',
+        password: 'pw',
+        name: 'Kaveri',
+        phone: '9820012345',
+        panNumber: 'AAACK1234F',
+      },
     ]);
   });
 
@@ -77,7 +88,11 @@ describe('credential import rows (browser-side check of spec 5.6)', () => {
     expect(check.missingPanCount).to.equal(2);
     expect(check.validRows).to.have.length(1);
     expect(check.issues).to.deep.equal([]);
-    expect(validationNotices(check)).to.deep.include({ title: 'Missing PAN Numbers', message: '2 rows without a PAN number will be skipped.', intent: 'warning' });
+    expect(validationNotices(check)).to.deep.include({
+      title: 'Missing PAN Numbers',
+      message: '2 rows without a PAN number will be skipped.',
+      intent: 'warning',
+    });
   });
 
   it('keeps only the first row of a repeated PAN, in any case and spacing, even when that first row is invalid', () => {
@@ -136,18 +151,28 @@ describe('credential import rows (browser-side check of spec 5.6)', () => {
 
   it('says "Partial Validation" when some rows are skipped and some remain', () => {
     const check = checked(checkCredentialRows(table(line(), line({ email: 'bad', panNumber: 'AAACK1234G' }), line({ panNumber: '' }))));
-    expect(validationNotices(check)[0]).to.deep.equal({ title: 'Partial Validation', message: '1 row of 3 will be imported; 2 rows will be skipped.', intent: 'warning' });
+    expect(validationNotices(check)[0]).to.deep.equal({
+      title: 'Partial Validation',
+      message: '1 row of 3 will be imported; 2 rows will be skipped.',
+      intent: 'warning',
+    });
   });
 
   it('rejects the import with "Validation Failed" when no valid row remains', () => {
     const check = checked(checkCredentialRows(table(line({ email: 'bad' }), line({ panNumber: '' }))));
     expect(check.validRows).to.deep.equal([]);
-    expect(validationNotices(check)[0]).to.deep.equal({ title: 'Validation Failed', message: 'No valid rows to import: all 2 rows would be skipped.', intent: 'danger' });
+    expect(validationNotices(check)[0]).to.deep.equal({
+      title: 'Validation Failed',
+      message: 'No valid rows to import: all 2 rows would be skipped.',
+      intent: 'danger',
+    });
   });
 
   it('rejects a file with a header but no data rows with "Validation Failed"', () => {
     const check = checked(checkCredentialRows(table(['', '', '', '', '', '', ''])));
     expect(check.rowCount).to.equal(0);
-    expect(validationNotices(check)).to.deep.equal([{ title: 'Validation Failed', message: 'The file is empty: it has no data rows.', intent: 'danger' }]);
+    expect(validationNotices(check)).to.deep.equal([
+      { title: 'Validation Failed', message: 'The file is empty: it has no data rows.', intent: 'danger' },
+    ]);
   });
 });

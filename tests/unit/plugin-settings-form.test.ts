@@ -18,9 +18,21 @@ describe('generic plugin settings form', () => {
   });
 
   it('makes a control of every string, number, boolean and string choice, labelled by the plugin or by its key', () => {
-    const controls = settingsFormFields({ schema: jsonSchemaOf(simple), fields: { reminderDays: { label: 'Remind before (days)', help: 'Before a due date.' } } });
+    const controls = settingsFormFields({
+      schema: jsonSchemaOf(simple),
+      fields: { reminderDays: { label: 'Remind before (days)', help: 'Before a due date.' } },
+    });
     expect(controls).to.deep.equal([
-      { key: 'reminderDays', label: 'Remind before (days)', help: 'Before a due date.', required: true, kind: 'number', integer: true, minimum: 1, maximum: 90 },
+      {
+        key: 'reminderDays',
+        label: 'Remind before (days)',
+        help: 'Before a due date.',
+        required: true,
+        kind: 'number',
+        integer: true,
+        minimum: 1,
+        maximum: 90,
+      },
       { key: 'sendDigest', label: 'Send digest', help: undefined, required: true, kind: 'switch' },
       { key: 'digestFrequency', label: 'Digest frequency', help: undefined, required: true, kind: 'select', options: ['daily', 'weekly'] },
       { key: 'signature', label: 'Signature', help: undefined, required: true, kind: 'text', minLength: undefined, maxLength: 200 },
@@ -44,8 +56,23 @@ describe('generic plugin settings form', () => {
 
   it('shows saved values as text and switches, and reads them back as the schema types', () => {
     const controls = settingsFormFields({ schema: jsonSchemaOf(simple), fields: {} })!;
-    const draft = draftOf(controls, { reminderDays: 7, sendDigest: true, digestFrequency: 'weekly', signature: 'CA Mehta', ratio: 0.5, pageSize: 25 });
-    expect(draft).to.deep.equal({ reminderDays: '7', sendDigest: true, digestFrequency: 'weekly', signature: 'CA Mehta', ratio: '0.5', note: '', pageSize: '25' });
+    const draft = draftOf(controls, {
+      reminderDays: 7,
+      sendDigest: true,
+      digestFrequency: 'weekly',
+      signature: 'CA Mehta',
+      ratio: 0.5,
+      pageSize: 25,
+    });
+    expect(draft).to.deep.equal({
+      reminderDays: '7',
+      sendDigest: true,
+      digestFrequency: 'weekly',
+      signature: 'CA Mehta',
+      ratio: '0.5',
+      note: '',
+      pageSize: '25',
+    });
 
     expect(valuesOf(controls, { ...draft, reminderDays: ' 120 ', sendDigest: false })).to.deep.equal({
       values: { reminderDays: 120, sendDigest: false, digestFrequency: 'weekly', signature: 'CA Mehta', ratio: 0.5, pageSize: 25 },

@@ -35,7 +35,11 @@ describe('CSRF protection of state-changing requests under {app}', () => {
 
   describe('signed out', () => {
     const routes: Array<[string, string, object]> = [
-      ['sign-up', `${APP}/auth/signup`, { name: 'Asha Mehta', email: 'csrf@firm.example', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }],
+      [
+        'sign-up',
+        `${APP}/auth/signup`,
+        { name: 'Asha Mehta', email: 'csrf@firm.example', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD },
+      ],
       ['sign-in', `${APP}/auth/login`, { email: 'csrf@firm.example', password: STRONG_PASSWORD }],
       ['sign-out', `${APP}/auth/logout`, {}],
     ];

@@ -93,7 +93,15 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
   };
 
   const usersWithEmail = (email: string) =>
-    host.host.knex('users').whereRaw('lower(email) = lower(?)', [email]).select<Array<{ external_id: string; google_subject: string | null; name: string; password_hash: string | null }>>('external_id', 'google_subject', 'name', 'password_hash');
+    host.host
+      .knex('users')
+      .whereRaw('lower(email) = lower(?)', [email])
+      .select<Array<{ external_id: string; google_subject: string | null; name: string; password_hash: string | null }>>(
+        'external_id',
+        'google_subject',
+        'name',
+        'password_hash',
+      );
 
   it('signs in: connect -> provider -> grant callback -> our callback -> the callbackUrl, as the userinfo email', async () => {
     const agent = agentOfHost();
@@ -179,7 +187,11 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
 
   it('sign-up keeps a same-origin callbackUrl too', async () => {
     const agent = agentOfHost();
-    const { landing } = await signInWithGoogle(agent, googleAccount(), `${APP}/connect/google/signup?callbackUrl=${encodeURIComponent('/axal/create-workspace')}`);
+    const { landing } = await signInWithGoogle(
+      agent,
+      googleAccount(),
+      `${APP}/connect/google/signup?callbackUrl=${encodeURIComponent('/axal/create-workspace')}`,
+    );
     expect(landing).to.equal('/axal/create-workspace');
   });
 
@@ -248,7 +260,11 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
       expect(await signedInEmail(agent)).to.equal(null);
     });
 
-    for (const [label, emailVerified] of [['false', false], ['"false"', 'false'], ['absent', undefined]] as const) {
+    for (const [label, emailVerified] of [
+      ['false', false],
+      ['"false"', 'false'],
+      ['absent', undefined],
+    ] as const) {
       it(`an email the provider has not verified (email_verified ${label})`, async () => {
         const agent = agentOfHost();
         const account = googleAccount({ email_verified: emailVerified });
@@ -342,7 +358,10 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
       expect(users[0].google_subject).to.equal(account.sub);
 
       // The address was never verified for the password, so whoever chose it may not be its owner: it no longer signs in.
-      const passwordLogin = await passwordAgent.post(`${APP}/auth/login`).set('X-CSRF-Token', anonymous.csrfToken).send({ email, password: STRONG_PASSWORD });
+      const passwordLogin = await passwordAgent
+        .post(`${APP}/auth/login`)
+        .set('X-CSRF-Token', anonymous.csrfToken)
+        .send({ email, password: STRONG_PASSWORD });
       expect(passwordLogin.status).to.equal(401);
       expect(users[0].password_hash).to.equal(null);
     });
@@ -356,7 +375,10 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
       await host.host.knex('users').whereRaw('lower(email) = lower(?)', [email]).update({ email_verified_at: new Date() });
 
       expect((await signInWithGoogle(agentOfHost(), googleAccount({ email }))).landing).to.equal('/axal/dashboard');
-      const passwordLogin = await passwordAgent.post(`${APP}/auth/login`).set('X-CSRF-Token', anonymous.csrfToken).send({ email, password: STRONG_PASSWORD });
+      const passwordLogin = await passwordAgent
+        .post(`${APP}/auth/login`)
+        .set('X-CSRF-Token', anonymous.csrfToken)
+        .send({ email, password: STRONG_PASSWORD });
       expect(passwordLogin.status).to.equal(200);
       expect(passwordLogin.body.user.externalId).to.equal(signup.body.user.externalId);
     });
@@ -377,7 +399,10 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
       await signInWithGoogle(agentOfHost(), account);
       const agent = agentOfHost();
       const { body } = await agent.get(`${APP}/auth/csrf`).expect(200);
-      const response = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', body.csrfToken).send({ email: account.email, password: STRONG_PASSWORD });
+      const response = await agent
+        .post(`${APP}/auth/login`)
+        .set('X-CSRF-Token', body.csrfToken)
+        .send({ email: account.email, password: STRONG_PASSWORD });
       expect(response.status).to.equal(401);
       expect(response.body).to.deep.equal({ error: 'Invalid email or password' });
     });

@@ -1,5 +1,15 @@
 import { expect } from 'chai';
-import { API, APP, createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail, type TestSession } from '../../plugin-api/testing/http';
+import {
+  API,
+  APP,
+  createWorkspace,
+  newAgent,
+  signedInUser,
+  signUp,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  type TestSession,
+} from '../../plugin-api/testing/http';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
 
 async function invite(owner: TestSession, workspaceId: string, email: string, role: string) {

@@ -52,7 +52,9 @@ describe('login throttle: 5 failures for one email from one address in 15 minute
   it('lets no more than five of many simultaneous guesses reach the password check', async () => {
     const email = await registeredEmail();
     const agents = await Promise.all(Array.from({ length: 12 }, () => newAgent()));
-    const answers = await Promise.all(agents.map(({ agent, csrf }) => agent.post(LOGIN).set('X-CSRF-Token', csrf).send({ email, password: WRONG_PASSWORD })));
+    const answers = await Promise.all(
+      agents.map(({ agent, csrf }) => agent.post(LOGIN).set('X-CSRF-Token', csrf).send({ email, password: WRONG_PASSWORD })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).to.have.length(5);
     expect(statuses.filter((status) => status === 429)).to.have.length(7);

@@ -53,7 +53,10 @@ describe('POST {app}/auth/login', () => {
     for (const [label, body] of malformed) {
       it(`${label} answers 400, never 500`, async () => {
         const { agent, csrf } = await newAgent();
-        const response = await agent.post(LOGIN).set('X-CSRF-Token', csrf).send(body as object);
+        const response = await agent
+          .post(LOGIN)
+          .set('X-CSRF-Token', csrf)
+          .send(body as object);
         expect(response.status).to.equal(400);
         expect(response.body.error).to.be.a('string');
       });
@@ -69,7 +72,10 @@ describe('POST {app}/auth/login', () => {
   describe('wrong credentials', () => {
     it('a wrong password answers 401 "Invalid email or password"', async () => {
       const { agent, csrf, email } = await registeredUser();
-      const response = await agent.post(LOGIN).set('X-CSRF-Token', csrf).send({ email, password: `${STRONG_PASSWORD}x` });
+      const response = await agent
+        .post(LOGIN)
+        .set('X-CSRF-Token', csrf)
+        .send({ email, password: `${STRONG_PASSWORD}x` });
       expect(response.status).to.equal(401);
       expect(response.body).to.deep.equal({ error: 'Invalid email or password' });
       expect(sessionCookieOf(response)).to.equal(null);
@@ -77,14 +83,21 @@ describe('POST {app}/auth/login', () => {
 
     it('an unknown email answers exactly the same', async () => {
       const { agent, csrf } = await newAgent();
-      const response = await agent.post(LOGIN).set('X-CSRF-Token', csrf).send({ email: uniqueEmail('nobody'), password: STRONG_PASSWORD });
+      const response = await agent
+        .post(LOGIN)
+        .set('X-CSRF-Token', csrf)
+        .send({ email: uniqueEmail('nobody'), password: STRONG_PASSWORD });
       expect(response.status).to.equal(401);
       expect(response.body).to.deep.equal({ error: 'Invalid email or password' });
     });
 
     it('a failed attempt leaves the session signed out', async () => {
       const { agent, csrf, email } = await registeredUser();
-      await agent.post(LOGIN).set('X-CSRF-Token', csrf).send({ email, password: `${STRONG_PASSWORD}x` }).expect(401);
+      await agent
+        .post(LOGIN)
+        .set('X-CSRF-Token', csrf)
+        .send({ email, password: `${STRONG_PASSWORD}x` })
+        .expect(401);
       await agent.get(`${APP}/auth/session`).expect(401);
     });
   });
@@ -101,7 +114,10 @@ describe('POST {app}/auth/login', () => {
 
     it('matches the email whatever its letter case and surrounding spaces', async () => {
       const { agent, csrf, email, user } = await registeredUser('Mixed.Case');
-      const response = await agent.post(LOGIN).set('X-CSRF-Token', csrf).send({ email: `  ${email.toUpperCase()} `, password: STRONG_PASSWORD });
+      const response = await agent
+        .post(LOGIN)
+        .set('X-CSRF-Token', csrf)
+        .send({ email: `  ${email.toUpperCase()} `, password: STRONG_PASSWORD });
       expect(response.status).to.equal(200);
       expect(response.body.user.externalId).to.equal(user.externalId);
     });

@@ -21,14 +21,20 @@ function expectFieldError(response: { status: number; body: ErrorBody }, field: 
 const knex = () => sharedHost().host.knex;
 
 const storedUser = (email: string) =>
-  knex()('users').whereRaw('lower(email) = lower(?)', [email]).first<{ id: number; name: string; password_hash: string | null }>('id', 'name', 'password_hash');
+  knex()('users')
+    .whereRaw('lower(email) = lower(?)', [email])
+    .first<{ id: number; name: string; password_hash: string | null }>('id', 'name', 'password_hash');
 
 async function activityOf(email: string, action: string) {
   const user = await storedUser(email);
   return knex()('activity_log').where({ actor_user_id: user!.id, action });
 }
 
-const rename = (session: TestSession, body: unknown) => session.agent.patch(ME).set('X-CSRF-Token', session.csrf).send(body as object);
+const rename = (session: TestSession, body: unknown) =>
+  session.agent
+    .patch(ME)
+    .set('X-CSRF-Token', session.csrf)
+    .send(body as object);
 
 const changePassword = (session: TestSession, fields: Record<string, unknown>) =>
   session.agent
@@ -161,7 +167,10 @@ describe('{app}/api/v1/me: the signed-in user profile', () => {
 
     it('needs the CSRF token', async () => {
       const session = await signedInUser('password-csrf');
-      await session.agent.post(PASSWORD).send({ currentPassword: session.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }).expect(403);
+      await session.agent
+        .post(PASSWORD)
+        .send({ currentPassword: session.password, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
+        .expect(403);
     });
 
     describe('the new password follows the sign-up rules (spec 5.2), with their messages', () => {
@@ -213,7 +222,10 @@ describe('{app}/api/v1/me: the signed-in user profile', () => {
     ] as Array<[string, unknown]>) {
       it(`${label} answers 400, never 500`, async () => {
         const session = await signedInUser('password-malformed');
-        const response = await session.agent.post(PASSWORD).set('X-CSRF-Token', session.csrf).send(body as object);
+        const response = await session.agent
+          .post(PASSWORD)
+          .set('X-CSRF-Token', session.csrf)
+          .send(body as object);
         expect(response.status).to.equal(400);
         expect(response.body.error).to.be.a('string');
       });
@@ -243,7 +255,11 @@ describe('{app}/api/v1/me: the signed-in user profile', () => {
 
     it('follows the sign-up password rules', async () => {
       const session = await googleOnlyUser('initial-password-rules');
-      expectFieldError(await setPassword(session, { newPassword: 'short', confirmPassword: 'short' }), 'newPassword', 'Password must be at least 12 characters');
+      expectFieldError(
+        await setPassword(session, { newPassword: 'short', confirmPassword: 'short' }),
+        'newPassword',
+        'Password must be at least 12 characters',
+      );
       expectFieldError(await setPassword(session, { confirmPassword: 'Other$Balance2027' }), 'confirmPassword', "Passwords don't match");
       expect((await storedUser(session.user.email))!.password_hash).to.equal(null);
     });
@@ -257,7 +273,11 @@ describe('{app}/api/v1/me: the signed-in user profile', () => {
 
     it('needs a session and the CSRF token', async () => {
       const { agent, csrf } = await newAgent();
-      await agent.post(`${PASSWORD}/initial`).set('X-CSRF-Token', csrf).send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }).expect(401);
+      await agent
+        .post(`${PASSWORD}/initial`)
+        .set('X-CSRF-Token', csrf)
+        .send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })
+        .expect(401);
       const session = await googleOnlyUser('initial-password-csrf');
       await session.agent.post(`${PASSWORD}/initial`).send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }).expect(403);
     });

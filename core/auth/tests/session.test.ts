@@ -54,7 +54,10 @@ describe('the session', () => {
       const { cookie } = await signIn();
       const sessionId = sessionIdOf(cookie);
       await request(sharedHost().baseUrl).get(SESSION).set('Cookie', `axal.sid=${sessionId}`).expect(401);
-      await request(sharedHost().baseUrl).get(SESSION).set('Cookie', `axal.sid=${encodeURIComponent(`s:${sessionId}.forged-signature`)}`).expect(401);
+      await request(sharedHost().baseUrl)
+        .get(SESSION)
+        .set('Cookie', `axal.sid=${encodeURIComponent(`s:${sessionId}.forged-signature`)}`)
+        .expect(401);
     });
   });
 
@@ -113,7 +116,11 @@ describe('the session', () => {
     it('signs out one session and leaves the same user signed in elsewhere', async () => {
       const first = await signIn();
       const second = await newAgent();
-      const login = await second.agent.post(`${APP}/auth/login`).set('X-CSRF-Token', second.csrf).send({ email: first.email, password: STRONG_PASSWORD }).expect(200);
+      const login = await second.agent
+        .post(`${APP}/auth/login`)
+        .set('X-CSRF-Token', second.csrf)
+        .send({ email: first.email, password: STRONG_PASSWORD })
+        .expect(200);
       await first.agent.post(`${APP}/auth/logout`).set('X-CSRF-Token', first.csrf).expect(204);
       await first.agent.get(SESSION).expect(401);
       const stillIn = await second.agent.get(SESSION).expect(200);

@@ -20,7 +20,11 @@ const validSignup = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** A 400 whose headline is `message` and whose details carry it for `field`. */
-function expectFieldError(response: { status: number; body: { error?: unknown; details?: Record<string, string[]> } }, field: string, message: string) {
+function expectFieldError(
+  response: { status: number; body: { error?: unknown; details?: Record<string, string[]> } },
+  field: string,
+  message: string,
+) {
   expect(response.status, JSON.stringify(response.body)).to.equal(400);
   expect(response.body.error).to.equal(message);
   expect(response.body.details).to.be.an('object');

@@ -1,9 +1,17 @@
 import { expect } from 'chai';
 import { createClient, individualClient } from '../../clients/tests/support';
-import { aboutExampleProvider, addReminder, capturingLogs, saveExampleSettings, switchExamplePlugin, workspaceWithExamplePlugin } from '../../extensions/tests/support';
+import {
+  aboutExampleProvider,
+  addReminder,
+  capturingLogs,
+  saveExampleSettings,
+  switchExamplePlugin,
+  workspaceWithExamplePlugin,
+} from '../../extensions/tests/support';
 import { call, memberWithRole, type TestSession } from '../../plugin-api/testing';
 
-const calendar = (session: TestSession, workspaceId: string, query: Record<string, string>) => call(session, 'get', '/calendar').query({ workspaceId, ...query });
+const calendar = (session: TestSession, workspaceId: string, query: Record<string, string>) =>
+  call(session, 'get', '/calendar').query({ workspaceId, ...query });
 
 describe('calendar', () => {
   let owner: TestSession;
@@ -52,7 +60,10 @@ describe('calendar', () => {
       });
 
       await switchExamplePlugin(owner, workspaceId, false);
-      expect((await calendar(owner, workspaceId, { from: '2026-03-01', to: '2026-03-31' }).expect(200)).body).to.deep.equal({ items: [], incomplete: [] });
+      expect((await calendar(owner, workspaceId, { from: '2026-03-01', to: '2026-03-31' }).expect(200)).body).to.deep.equal({
+        items: [],
+        incomplete: [],
+      });
     });
 
     it('is left out and named in `incomplete` when it throws, and logged with its plugin', async () => {

@@ -62,7 +62,11 @@ describe('bulk client import', () => {
 
   it('rejects the whole file when one row is invalid, reporting rows from 2', async () => {
     const before = await clientCount();
-    const rows = [businessClient(), businessClient({ gstin: '', phone: '123' }), individualClient({ aadhaarNumber: '12', dateOfBirth: '12/05/1990' })];
+    const rows = [
+      businessClient(),
+      businessClient({ gstin: '', phone: '123' }),
+      individualClient({ aadhaarNumber: '12', dateOfBirth: '12/05/1990' }),
+    ];
     const { status, body } = await uploadCsv(owner, workspaceId, csvOf(rows));
     expect(status).to.equal(400);
     expect(body.error).to.equal('2 rows have errors');
@@ -79,7 +83,12 @@ describe('bulk client import', () => {
     const existing = businessClient();
     await uploadCsv(owner, workspaceId, csvOf([existing])).expect(201);
     const first = individualClient();
-    const rows = [first, individualClient({ panNumber: first.panNumber }), individualClient({ email: String(first.email).toUpperCase() }), businessClient({ panNumber: existing.panNumber, gstin: existing.gstin })];
+    const rows = [
+      first,
+      individualClient({ panNumber: first.panNumber }),
+      individualClient({ email: String(first.email).toUpperCase() }),
+      businessClient({ panNumber: existing.panNumber, gstin: existing.gstin }),
+    ];
     const { body } = await uploadCsv(owner, workspaceId, csvOf(rows)).expect(400);
     expect(body.error).to.equal('3 rows have errors');
     expect(body.rowErrors).to.deep.equal([
@@ -124,7 +133,11 @@ describe('bulk client import', () => {
   });
 
   it('answers a request without a file with 400', async () => {
-    const multipart = await owner.agent.post('/axal/api/v1/clients/bulk-upload').set('X-CSRF-Token', owner.csrf).field('workspaceId', workspaceId).expect(400);
+    const multipart = await owner.agent
+      .post('/axal/api/v1/clients/bulk-upload')
+      .set('X-CSRF-Token', owner.csrf)
+      .field('workspaceId', workspaceId)
+      .expect(400);
     expect(multipart.body).to.deep.equal({ error: 'No file selected' });
     const json = await call(owner, 'post', '/clients/bulk-upload', { workspaceId }).expect(400);
     expect(json.body).to.deep.equal({ error: 'No file selected' });
@@ -137,7 +150,11 @@ describe('bulk client import', () => {
     const stranger = await signedInUser('import-stranger');
     const hidden = await uploadCsv(stranger, workspaceId, csvOf([businessClient()])).expect(404);
     expect(hidden.body).to.deep.equal(WORKSPACE_NOT_FOUND);
-    const missing = await stranger.agent.post('/axal/api/v1/clients/bulk-upload').set('X-CSRF-Token', stranger.csrf).attach('file', Buffer.from('a,b\n'), 'x.csv').expect(400);
+    const missing = await stranger.agent
+      .post('/axal/api/v1/clients/bulk-upload')
+      .set('X-CSRF-Token', stranger.csrf)
+      .attach('file', Buffer.from('a,b\n'), 'x.csv')
+      .expect(400);
     expect(missing.body).to.deep.equal({ error: 'Workspace ID is required' });
   });
 });

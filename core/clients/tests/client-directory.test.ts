@@ -53,9 +53,13 @@ describe('client directory (TOKENS.Clients)', () => {
 
   it('answers 404 in the caller’s words for an unknown, malformed or other workspace’s client', async () => {
     for (const externalId of [otherWorkspaceClient.externalId, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
-      const fallback = await directory().byExternalId(workspaceRowId, externalId).catch((error: unknown) => error);
+      const fallback = await directory()
+        .byExternalId(workspaceRowId, externalId)
+        .catch((error: unknown) => error);
       expect(fallback).to.include({ status: 404, message: 'Client not found' });
-      const worded = await directory().byExternalId(workspaceRowId, externalId, { notFoundMessage: 'No such client here' }).catch((error: unknown) => error);
+      const worded = await directory()
+        .byExternalId(workspaceRowId, externalId, { notFoundMessage: 'No such client here' })
+        .catch((error: unknown) => error);
       expect(worded).to.include({ status: 404, message: 'No such client here' });
     }
   });
@@ -65,7 +69,14 @@ describe('client directory (TOKENS.Clients)', () => {
     const outcome = await db()
       .transaction(async (trx) => {
         const [row] = await trx('clients')
-          .insert({ workspace_id: workspaceRowId, client_type: 'INDIVIDUAL', name: 'Inside Person', email: 'inside@clients.example', phone: '9845012345', pan_number: 'ABCPI1234Z' })
+          .insert({
+            workspace_id: workspaceRowId,
+            client_type: 'INDIVIDUAL',
+            name: 'Inside Person',
+            email: 'inside@clients.example',
+            phone: '9845012345',
+            pan_number: 'ABCPI1234Z',
+          })
           .returning(['id', 'external_id']);
         expect((await directory().byExternalId(workspaceRowId, row.external_id, { trx })).name).to.equal('Inside Person');
         expect([...(await directory().byIds(workspaceRowId, [row.id], trx)).keys()]).to.deep.equal([row.id]);
@@ -89,14 +100,19 @@ describe('client directory (TOKENS.Clients)', () => {
     expect((await directory().search(workspaceRowId, 'kaveri', 10)).map((client) => client.name)).to.deep.equal(['Kaveri Textiles Pvt Ltd']);
     const pan = (await directory().byExternalId(workspaceRowId, meera.externalId)).panNumber;
     expect((await directory().search(workspaceRowId, pan.toLowerCase(), 10)).map((client) => client.externalId)).to.deep.equal([meera.externalId]);
-    expect((await directory().search(workspaceRowId, '', 10)).map((client) => client.name)).to.deep.equal(['Kaveri Textiles Pvt Ltd', 'Meera Krishnan']);
+    expect((await directory().search(workspaceRowId, '', 10)).map((client) => client.name)).to.deep.equal([
+      'Kaveri Textiles Pvt Ltd',
+      'Meera Krishnan',
+    ]);
     expect(await directory().search(workspaceRowId, '', 0)).to.have.length(1);
     expect(await directory().search(workspaceRowId, 'Elsewhere', 10)).to.deep.equal([]);
   });
 
   it('tells which clients a member stands for: all for staff, the client of their email for a CLIENT member', async () => {
     expect(await directory().clientsOfMember(workspaceRowId, { role: 'EMPLOYEE', email: 'accounts@kaveri.example' })).to.equal(null);
-    expect(await directory().clientsOfMember(workspaceRowId, { role: 'CLIENT', email: 'ACCOUNTS@kaveri.EXAMPLE' })).to.deep.equal([await clientRowId(kaveri.externalId)]);
+    expect(await directory().clientsOfMember(workspaceRowId, { role: 'CLIENT', email: 'ACCOUNTS@kaveri.EXAMPLE' })).to.deep.equal([
+      await clientRowId(kaveri.externalId),
+    ]);
     expect(await directory().clientsOfMember(workspaceRowId, { role: 'CLIENT', email: 'nobody@kaveri.example' })).to.deep.equal([]);
   });
 });
@@ -107,7 +123,8 @@ describe('client events', () => {
   let workspaceRowId: number;
   const received: { topic: string; event: ClientEvent }[] = [];
   const unsubscribers: (() => Promise<void>)[] = [];
-  const eventsOf = (topic: string) => received.filter((entry) => entry.topic === topic && entry.event.workspaceId === workspaceRowId).map((entry) => entry.event);
+  const eventsOf = (topic: string) =>
+    received.filter((entry) => entry.topic === topic && entry.event.workspaceId === workspaceRowId).map((entry) => entry.event);
 
   before(async () => {
     owner = await signedInUser('events-owner');
@@ -144,9 +161,18 @@ describe('client events', () => {
     await uploadCsv(owner, workspaceId, template.text).expect(201);
     const imported: string[] = await db()('clients').where({ workspace_id: workspaceRowId }).pluck('external_id');
     await eventually(() => eventsOf(CLIENT_EVENTS.created).length === before + 2, 'two client.created');
-    expect(eventsOf(CLIENT_EVENTS.created).slice(before).map((event) => event.externalId).sort()).to.deep.equal(imported.sort());
+    expect(
+      eventsOf(CLIENT_EVENTS.created)
+        .slice(before)
+        .map((event) => event.externalId)
+        .sort(),
+    ).to.deep.equal(imported.sort());
 
-    const duplicate = await call(owner, 'post', '/clients', { ...businessClient(), workspaceExternalId: workspaceId, panNumber: (await db()('clients').where({ external_id: imported[0] }).first('pan_number')).pan_number });
+    const duplicate = await call(owner, 'post', '/clients', {
+      ...businessClient(),
+      workspaceExternalId: workspaceId,
+      panNumber: (await db()('clients').where({ external_id: imported[0] }).first('pan_number')).pan_number,
+    });
     expect(duplicate.status).to.equal(409);
     // A refused change publishes nothing: the import's events were the last, and a marker event after them arrives alone.
     const marker = await createClient(owner, workspaceId, businessClient({ name: 'Marker Client' }));
@@ -167,7 +193,15 @@ describe('client events of a credential import', () => {
         if (event.workspaceId === workspaceRowId) created.push(event);
       });
     try {
-      const row = (panNumber: string, phone: string) => ({ email: `${panNumber.toLowerCase()}@clients.example`, platform: 'GST', username: 'portal_user', password: 'Portal#Pass1', name: 'Imported Person', phone, panNumber });
+      const row = (panNumber: string, phone: string) => ({
+        email: `${panNumber.toLowerCase()}@clients.example`,
+        platform: 'GST',
+        username: 'portal_user',
+        password: 'Portal#Pass1',
+        name: 'Imported Person',
+        phone,
+        panNumber,
+      });
       const rows = [row(uniquePanOfHolder('P'), '12345'), row(uniquePanOfHolder('P'), '9876543210')];
       const { body } = await call(owner, 'post', '/clients/credentials/import', { workspaceId, rows }).expect(202);
       await eventually(async () => {
@@ -190,10 +224,12 @@ describe('clientLifecycle hooks on client deletion', () => {
   // hooks run for every installed plugin.
   let owner: TestSession;
   let workspaceId: string;
-  const releasesOf = async (clientExternalId: string) => db()('lifecycle_fixture_releases').where({ client_external_id: clientExternalId }).count({ count: '*' }).first();
+  const releasesOf = async (clientExternalId: string) =>
+    db()('lifecycle_fixture_releases').where({ client_external_id: clientExternalId }).count({ count: '*' }).first();
   const remove = (client: { externalId: string; name: string }) =>
     call(owner, 'delete', `/clients/${client.externalId}`, { workspaceExternalId: workspaceId, confirmation: client.name });
-  const stillThere = async (client: { externalId: string }) => (await db()('clients').where({ external_id: client.externalId }).first('id')) !== undefined;
+  const stillThere = async (client: { externalId: string }) =>
+    (await db()('clients').where({ external_id: client.externalId }).first('id')) !== undefined;
 
   before(async () => {
     owner = await signedInUser('lifecycle-owner');

@@ -4,7 +4,18 @@ import { createWorkspace, signedInUser, workspaceWithEveryRole, type TestSession
 import type { Role } from '../../platform/identity';
 import { GSTIN_CHECK_WARNING, gstinPanMismatchWarning } from '../gstin';
 import { MESSAGES } from '../schemas';
-import { businessClient, call, createClient, db, gstinOf, individualClient, internalIdOf, NO_PERMISSION, uniquePan, WORKSPACE_NOT_FOUND } from './support';
+import {
+  businessClient,
+  call,
+  createClient,
+  db,
+  gstinOf,
+  individualClient,
+  internalIdOf,
+  NO_PERMISSION,
+  uniquePan,
+  WORKSPACE_NOT_FOUND,
+} from './support';
 
 const ROLES: Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'];
 const MALFORMED_IDS = ['not-a-uuid', '12', `${randomUUID()}0`];
@@ -59,7 +70,12 @@ describe('clients', () => {
       ['a missing business address', businessClient({ businessAddress: '  ' }), 'businessAddress', 'Business address is required'],
       ['an address with other characters', businessClient({ businessAddress: '12 <script>' }), 'businessAddress', MESSAGES.addressCharacters],
       ['a bad TAN', businessClient({ tan: 'ABC123456E' }), 'tan', 'Invalid TAN format (expected ABCD12345E)'],
-      ['a short residential address', individualClient({ residentialAddress: 'Pune' }), 'residentialAddress', 'Address must be at least 5 characters'],
+      [
+        'a short residential address',
+        individualClient({ residentialAddress: 'Pune' }),
+        'residentialAddress',
+        'Address must be at least 5 characters',
+      ],
       ['an 11-digit Aadhaar', individualClient({ aadhaarNumber: '12345678901' }), 'aadhaarNumber', 'Aadhaar number must be 12 digits'],
       ['a missing Aadhaar', individualClient({ aadhaarNumber: undefined }), 'aadhaarNumber', 'Aadhaar number must be 12 digits'],
       ['an impossible date of birth', individualClient({ dateOfBirth: '1990-02-30' }), 'dateOfBirth', MESSAGES.dateOfBirth],
@@ -146,8 +162,19 @@ describe('clients', () => {
       expect(body.client).to.include({ externalId: client.externalId, name: client.name });
       expect(body.client.credentials).to.deep.equal([]);
       for (const id of [randomUUID(), ...MALFORMED_IDS]) {
-        for (const [method, path] of [['get', `/clients/${id}`], ['patch', `/clients/${id}`], ['delete', `/clients/${id}`], ['get', `/clients/${id}/notes`], ['get', `/clients/${id}/credentials`]] as const) {
-          const response = await call(owner, method, path, method === 'get' ? undefined : { workspaceExternalId: workspaceId, confirmation: 'x' }).query({ workspaceId });
+        for (const [method, path] of [
+          ['get', `/clients/${id}`],
+          ['patch', `/clients/${id}`],
+          ['delete', `/clients/${id}`],
+          ['get', `/clients/${id}/notes`],
+          ['get', `/clients/${id}/credentials`],
+        ] as const) {
+          const response = await call(
+            owner,
+            method,
+            path,
+            method === 'get' ? undefined : { workspaceExternalId: workspaceId, confirmation: 'x' },
+          ).query({ workspaceId });
           expect(response.status, `${method} ${path}`).to.equal(404);
           expect(response.body).to.deep.equal({ error: 'Client not found' });
         }
@@ -160,7 +187,11 @@ describe('clients', () => {
       await createClient(owner, workspaceId, other);
       const path = `/clients/${client.externalId}`;
 
-      const updated = await call(owner, 'patch', path, { workspaceExternalId: workspaceId, occupation: 'Surgeon', aadhaarNumber: '111122223333' }).expect(200);
+      const updated = await call(owner, 'patch', path, {
+        workspaceExternalId: workspaceId,
+        occupation: 'Surgeon',
+        aadhaarNumber: '111122223333',
+      }).expect(200);
       expect(updated.body.client).to.include({ occupation: 'Surgeon', aadhaarNumber: 'XXXX-XXXX-3333', name: 'Meera Krishnan' });
       expect(updated.body.warnings).to.deep.equal([]);
 
@@ -179,7 +210,10 @@ describe('clients', () => {
     it('returns GSTIN warnings on update', async () => {
       const client = await createClient(owner, workspaceId, businessClient());
       const otherPan = uniquePan();
-      const { body } = await call(owner, 'patch', `/clients/${client.externalId}`, { workspaceExternalId: workspaceId, gstin: gstinOf(otherPan) }).expect(200);
+      const { body } = await call(owner, 'patch', `/clients/${client.externalId}`, {
+        workspaceExternalId: workspaceId,
+        gstin: gstinOf(otherPan),
+      }).expect(200);
       expect(body.warnings).to.deep.equal([gstinPanMismatchWarning(otherPan)]);
     });
 
@@ -202,7 +236,10 @@ describe('clients', () => {
       const missing = await call(owner, 'delete', `/clients/${client.externalId}`, { workspaceExternalId: workspaceId }).expect(400);
       expect(missing.body.error).to.equal('Invalid confirmation');
 
-      const deleted = await call(owner, 'delete', `/clients/${client.externalId}`, { workspaceExternalId: workspaceId, confirmation: 'Cascade Works' }).expect(200);
+      const deleted = await call(owner, 'delete', `/clients/${client.externalId}`, {
+        workspaceExternalId: workspaceId,
+        confirmation: 'Cascade Works',
+      }).expect(200);
       expect(deleted.body).to.deep.equal({ message: 'Client deleted successfully' });
       expect(await db()('client_notes').where({ client_id: clientId })).to.deep.equal([]);
       expect(await db()('client_credentials').where({ client_id: clientId })).to.deep.equal([]);
@@ -216,7 +253,11 @@ describe('clients', () => {
         .set('Content-Type', 'application/json')
         .send('{"clientType": "BUSINESS",');
       expect(raw.status).to.equal(400);
-      for (const body of [[], { workspaceExternalId: workspaceId, clientType: ['BUSINESS'] }, { workspaceExternalId: workspaceId, ...businessClient({ panNumber: { $ne: 1 } }) }]) {
+      for (const body of [
+        [],
+        { workspaceExternalId: workspaceId, clientType: ['BUSINESS'] },
+        { workspaceExternalId: workspaceId, ...businessClient({ panNumber: { $ne: 1 } }) },
+      ]) {
         const response = await call(owner, 'post', '/clients', body);
         expect([400, 404], JSON.stringify(body)).to.include(response.status);
       }
@@ -234,13 +275,20 @@ describe('clients', () => {
       listOwner = await signedInUser('list-owner');
       listWorkspace = (await createWorkspace(listOwner)).externalId;
       await Promise.all([
-        createClient(listOwner, listWorkspace, businessClient({ name: 'Zenith Steel Ltd', panNumber: 'AAZCS4321Q', gstin: null, phone: '9000011111' })),
+        createClient(
+          listOwner,
+          listWorkspace,
+          businessClient({ name: 'Zenith Steel Ltd', panNumber: 'AAZCS4321Q', gstin: null, phone: '9000011111' }),
+        ),
         createClient(listOwner, listWorkspace, individualClient({ name: 'anand Deshpande', email: 'Anand.D@Mail.example' })),
         createClient(listOwner, listWorkspace, businessClient({ name: 'Bharat 100% Foods', gstin: '29AAGCB7383J1Z4', panNumber: 'AAGCB7383J' })),
       ]);
     });
 
-    const list = (query: Record<string, unknown>) => call(listOwner, 'get', '/clients').query({ workspaceId: listWorkspace, ...query }).expect(200);
+    const list = (query: Record<string, unknown>) =>
+      call(listOwner, 'get', '/clients')
+        .query({ workspaceId: listWorkspace, ...query })
+        .expect(200);
     const names = (body: { clients: { name: string }[] }) => body.clients.map((client) => client.name);
 
     it('lists by name, case-insensitively ordered, with hasInvalidCredentials', async () => {
@@ -265,7 +313,11 @@ describe('clients', () => {
     it('treats a complete PAN or GSTIN as an identifier: its holder, and for a PAN the GSTINs embedding it', async () => {
       const workspaceId = (await createWorkspace(listOwner)).externalId;
       await createClient(listOwner, workspaceId, individualClient({ name: 'Kiran Rao', panNumber: 'ABCPR1234K', email: 'kiran@rao.example' }));
-      await createClient(listOwner, workspaceId, businessClient({ name: 'Rao Stores', panNumber: 'ABCFR1111K', gstin: '27ABCPR1234K1Z5', email: 'stores@rao.example' }));
+      await createClient(
+        listOwner,
+        workspaceId,
+        businessClient({ name: 'Rao Stores', panNumber: 'ABCFR1111K', gstin: '27ABCPR1234K1Z5', email: 'stores@rao.example' }),
+      );
       const search = async (term: string) => names((await call(listOwner, 'get', '/clients').query({ workspaceId, search: term }).expect(200)).body);
       expect(await search(' abcpr1234k ')).to.deep.equal(['Kiran Rao', 'Rao Stores']);
       expect(await search('ABCFR1111K')).to.deep.equal(['Rao Stores']);
@@ -283,7 +335,9 @@ describe('clients', () => {
         password: 'Itr#2026pass',
         accountPassword: listOwner.password,
       }).expect(201);
-      await db()('client_credentials').update({ is_valid: false }).where({ workspace_id: await internalIdOf(listWorkspace) });
+      await db()('client_credentials')
+        .update({ is_valid: false })
+        .where({ workspace_id: await internalIdOf(listWorkspace) });
       expect((await list({ search: 'zenith' })).body.clients[0].hasInvalidCredentials).to.equal(true);
       const status = await call(listOwner, 'get', '/clients/credentials-status').query({ workspaceId: listWorkspace }).expect(200);
       expect(status.body).to.deep.equal({ status: { [id]: [{ platformName: 'INCOME_TAX', isValid: false }] } });

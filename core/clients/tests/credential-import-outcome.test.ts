@@ -26,7 +26,8 @@ describe('credential import status', () => {
     workspaceId = setup.workspace.externalId;
   });
 
-  const view = async (importId: string) => (await call(owner, 'get', `${IMPORT_PATH}/${importId}`).query({ workspaceId }).expect(200)).body as CredentialImportView;
+  const view = async (importId: string) =>
+    (await call(owner, 'get', `${IMPORT_PATH}/${importId}`).query({ workspaceId }).expect(200)).body as CredentialImportView;
 
   async function importRows(rows: ReturnType<typeof row>[]): Promise<CredentialImportView> {
     const { body } = await call(owner, 'post', IMPORT_PATH, { workspaceId, rows }).expect(202);
@@ -39,7 +40,10 @@ describe('credential import status', () => {
   }
 
   const outcomeNotification = async (importId: string) =>
-    db()('notifications').where({ job_key: `credential-import:${importId}` }).whereIn('event_type', ['SYNC_COMPLETED', 'SYNC_FAILED']).first('event_type', 'message');
+    db()('notifications')
+      .where({ job_key: `credential-import:${importId}` })
+      .whereIn('event_type', ['SYNC_COMPLETED', 'SYNC_FAILED'])
+      .first('event_type', 'message');
 
   it('reads failed when every row failed, as its notification says', async () => {
     const done = await importRows([row('12345'), row('00000')]);

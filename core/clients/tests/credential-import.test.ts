@@ -80,7 +80,11 @@ describe('bulk credential import', () => {
 
   const count = async (table: string) => Number((await db()(table).where({ workspace_id: workspaceRowId }).count({ count: '*' }))[0].count);
   const credentialsOf = async (clientId: string) =>
-    (await call(owner, 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(200)).body.credentials as { platformName: string; username: string; password: string }[];
+    (await call(owner, 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(200)).body.credentials as {
+      platformName: string;
+      username: string;
+      password: string;
+    }[];
 
   describe('validation', () => {
     it('checks every row with the spec rules and reports rows as the file numbers them, storing nothing', async () => {
@@ -134,7 +138,9 @@ describe('bulk credential import', () => {
     });
 
     it('reads a request of several megabytes, as 10,000 rows make, and checks every row', async () => {
-      const rows = Array.from({ length: 5_000 }, (_, index) => credentialRow({ email: `not-an-email-${index}`, username: 'u'.repeat(200), password: 'p'.repeat(200) }));
+      const rows = Array.from({ length: 5_000 }, (_, index) =>
+        credentialRow({ email: `not-an-email-${index}`, username: 'u'.repeat(200), password: 'p'.repeat(200) }),
+      );
       const { status, body } = await startImport(owner, workspaceId, rows);
       expect(status).to.equal(400);
       expect(body.rowErrors).to.have.length.above(0);
@@ -142,7 +148,11 @@ describe('bulk credential import', () => {
     });
 
     it('answers 413 beyond 10,000 rows or 12 MB of JSON', async () => {
-      const tooMany = await startImport(owner, workspaceId, Array.from({ length: 10_001 }, () => ({}))).expect(413);
+      const tooMany = await startImport(
+        owner,
+        workspaceId,
+        Array.from({ length: 10_001 }, () => ({})),
+      ).expect(413);
       expect(tooMany.body).to.deep.equal({ error: 'At most 10,000 rows can be imported at once' });
       const huge = JSON.stringify({ workspaceId, rows: [credentialRow({ name: 'x'.repeat(13 * 1024 * 1024) })] });
       const tooLarge = await callWithRawJson(owner, 'post', IMPORT_PATH, huge).expect(413);
@@ -177,11 +187,17 @@ describe('bulk credential import', () => {
       password: 'Old#Gst#Pass1',
       accountPassword: owner.password,
     }).expect(201);
-    const panOf = async (clientId: string) => (await call(owner, 'get', `/clients/${clientId}`).query({ workspaceId }).expect(200)).body.client.panNumber as string;
+    const panOf = async (clientId: string) =>
+      (await call(owner, 'get', `/clients/${clientId}`).query({ workspaceId }).expect(200)).body.client.panNumber as string;
 
     const rows = [
       credentialRow({ panNumber: await panOf(withGst.externalId), platform: 'GST', username: 'new_gst_user', password: 'New#Gst#Pass2' }),
-      credentialRow({ panNumber: (await panOf(withoutAny.externalId)).toLowerCase(), platform: 'Income Tax', username: 'itr_user', password: 'Itr#Pass3' }),
+      credentialRow({
+        panNumber: (await panOf(withoutAny.externalId)).toLowerCase(),
+        platform: 'Income Tax',
+        username: 'itr_user',
+        password: 'Itr#Pass3',
+      }),
       credentialRow({ panNumber: uniquePanOfHolder('P'), name: 'New Person', platform: 'INCOME_TAX' }),
       credentialRow({ panNumber: uniquePanOfHolder('C'), name: 'New Company Pvt Ltd', phone: '+91 98200-11111' }),
     ];
@@ -194,13 +210,16 @@ describe('bulk credential import', () => {
       { row: 5, panNumber: rows[3].panNumber, outcome: 'created_client' },
     ]);
 
-    expect((await credentialsOf(withGst.externalId)).map(({ platformName, username, password }) => ({ platformName, username, password }))).to.deep.equal([
-      { platformName: 'GST', username: 'new_gst_user', password: 'New#Gst#Pass2' },
-    ]);
+    expect(
+      (await credentialsOf(withGst.externalId)).map(({ platformName, username, password }) => ({ platformName, username, password })),
+    ).to.deep.equal([{ platformName: 'GST', username: 'new_gst_user', password: 'New#Gst#Pass2' }]);
     expect((await credentialsOf(withoutAny.externalId)).map(({ platformName, username }) => ({ platformName, username }))).to.deep.equal([
       { platformName: 'INCOME_TAX', username: 'itr_user' },
     ]);
-    const created = await db()('clients').where({ workspace_id: workspaceRowId }).whereIn('pan_number', [rows[2].panNumber, rows[3].panNumber]).orderBy('pan_number');
+    const created = await db()('clients')
+      .where({ workspace_id: workspaceRowId })
+      .whereIn('pan_number', [rows[2].panNumber, rows[3].panNumber])
+      .orderBy('pan_number');
     const typeOfPan = Object.fromEntries(created.map((client) => [client.pan_number, client.client_type]));
     expect(typeOfPan).to.deep.equal({ [rows[2].panNumber]: 'INDIVIDUAL', [rows[3].panNumber]: 'BUSINESS' });
     const company = created.find((client) => client.pan_number === rows[3].panNumber);
@@ -209,7 +228,11 @@ describe('bulk credential import', () => {
     const entries = await db()('activity_log').where({ workspace_id: workspaceRowId, entity_id: done.importId }).orderBy('id');
     expect(entries.map(({ action, actor_user_id, metadata }) => ({ action, byOwner: actor_user_id !== null, metadata }))).to.deep.equal([
       { action: 'clients.credential_import_requested', byOwner: true, metadata: { total: 4 } },
-      { action: 'clients.credential_import_completed', byOwner: true, metadata: { total: 4, created_client: 2, added_credential: 1, updated_credential: 1, failed: 0 } },
+      {
+        action: 'clients.credential_import_completed',
+        byOwner: true,
+        metadata: { total: 4, created_client: 2, added_credential: 1, updated_credential: 1, failed: 0 },
+      },
     ]);
   });
 
@@ -246,7 +269,9 @@ describe('bulk credential import', () => {
       { row: 3, panNumber: rows[1].panNumber, outcome: 'failed', error: 'A client with this email already exists in this workspace' },
       { row: 4, panNumber: rows[2].panNumber, outcome: 'created_client' },
     ]);
-    expect(await db()('clients').where({ workspace_id: workspaceRowId }).whereIn('pan_number', [rows[0].panNumber, rows[1].panNumber])).to.have.length(0);
+    expect(
+      await db()('clients').where({ workspace_id: workspaceRowId }).whereIn('pan_number', [rows[0].panNumber, rows[1].panNumber]),
+    ).to.have.length(0);
   });
 
   it('imports each row once when the same import is processed several times at once', async function () {
@@ -263,7 +288,11 @@ describe('bulk credential import', () => {
     expect(done.results.map((result) => result.row)).to.deep.equal(rows.map((_, index) => index + 2));
     expect(new Set(done.results.map((result) => result.outcome))).to.deep.equal(new Set(['created_client']));
     expect([await count('clients'), await count('client_credentials')]).to.deep.equal([clients + 450, credentials + 450]);
-    expect(await service.run(payload, { reportProgress: (value) => progress.push(value), finalAttempt: false })).to.deep.equal({ status: 'completed', total: 450, completed: 450 });
+    expect(await service.run(payload, { reportProgress: (value) => progress.push(value), finalAttempt: false })).to.deep.equal({
+      status: 'completed',
+      total: 450,
+      completed: 450,
+    });
   });
 
   it('shows an import only within its own workspace', async () => {

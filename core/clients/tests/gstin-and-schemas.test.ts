@@ -27,12 +27,15 @@ describe('GSTIN check character', () => {
 
 describe('client schemas', () => {
   it('normalise codes, phone numbers and blank optional fields', () => {
-    const parsed = clientInputSchema.parse(businessClient({ panNumber: ' aapfu 0939f ', gstin: '27aapfu0939f1zv', phone: '0 98200 12345', tan: '', industry: '  ' }));
+    const parsed = clientInputSchema.parse(
+      businessClient({ panNumber: ' aapfu 0939f ', gstin: '27aapfu0939f1zv', phone: '0 98200 12345', tan: '', industry: '  ' }),
+    );
     expect(parsed).to.include({ panNumber: 'AAPFU0939F', gstin: '27AAPFU0939F1ZV', phone: '09820012345', tan: null, industry: null });
   });
 
   it('accept the phone prefixes of the spec and nothing else', () => {
-    for (const phone of ['9876543210', '+919876543210', '09876543210', '6000000000']) expect(clientInputSchema.safeParse(businessClient({ phone })).success, phone).to.equal(true);
+    for (const phone of ['9876543210', '+919876543210', '09876543210', '6000000000'])
+      expect(clientInputSchema.safeParse(businessClient({ phone })).success, phone).to.equal(true);
     for (const phone of ['919876543210', '+9198765432100', '5876543210', '+449876543210', '98765-4321']) {
       expect(clientInputSchema.safeParse(businessClient({ phone })).error?.issues[0].message, phone).to.equal(MESSAGES.phone);
     }

@@ -50,7 +50,11 @@ export function individualClient(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function createClient(owner: TestSession, workspaceId: string, fields: Record<string, unknown>): Promise<{ externalId: string; name: string }> {
+export async function createClient(
+  owner: TestSession,
+  workspaceId: string,
+  fields: Record<string, unknown>,
+): Promise<{ externalId: string; name: string }> {
   const response = await call(owner, 'post', '/clients', { ...fields, workspaceExternalId: workspaceId });
   if (response.status !== 201) throw new Error(`client creation failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.client;

@@ -1,6 +1,13 @@
 import { expect } from 'chai';
 import { createClient, individualClient } from '../../clients/tests/support';
-import { aboutExampleProvider, addReminder, capturingLogs, saveExampleSettings, switchExamplePlugin, workspaceWithExamplePlugin } from '../../extensions/tests/support';
+import {
+  aboutExampleProvider,
+  addReminder,
+  capturingLogs,
+  saveExampleSettings,
+  switchExamplePlugin,
+  workspaceWithExamplePlugin,
+} from '../../extensions/tests/support';
 import { call, createWorkspace, db, memberWithRole, newAgent, type TestSession } from '../../plugin-api/testing';
 
 const dashboard = (session: TestSession, part: 'stats' | 'recent' | 'graphs', workspaceId: string) =>
@@ -63,7 +70,11 @@ describe('dashboard', () => {
       expect((await dashboard(owner, 'stats', workspaceId).expect(200)).body).to.deep.equal({ stats: { totalClients: 0, openReminders: 3 } });
       const recent = (await dashboard(owner, 'recent', workspaceId).expect(200)).body;
       expect(Object.keys(recent)).to.deep.equal(['recentReminders']);
-      expect(recent.recentReminders.map((reminder: { title: string }) => reminder.title)).to.deep.equal(['Advance tax', 'File GSTR-3B', 'File GSTR-1']);
+      expect(recent.recentReminders.map((reminder: { title: string }) => reminder.title)).to.deep.equal([
+        'Advance tax',
+        'File GSTR-3B',
+        'File GSTR-1',
+      ]);
       expect((await dashboard(owner, 'graphs', workspaceId).expect(200)).body).to.deep.equal({
         clientGrowth: [],
         remindersByMonth: [

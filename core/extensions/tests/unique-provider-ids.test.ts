@@ -8,7 +8,7 @@ import type { ContributionOf, Contributions } from '../contributions-service';
 
 /** Contributions as `all()` lists them, for the services that check their providers' ids when they are made. */
 const contributing = (contributions: ContributionOf<unknown>[]) =>
-  ({ all: <T,>(_point: ExtensionPoint<T>) => contributions as ContributionOf<T>[] }) as unknown as Contributions;
+  ({ all: <T>(_point: ExtensionPoint<T>) => contributions as ContributionOf<T>[] }) as unknown as Contributions;
 
 const problemsOf = (make: () => unknown): string[] => {
   try {
@@ -26,9 +26,14 @@ describe("providers' ids", () => {
   it('may not repeat within a part of the dashboard, whoever contributes them', () => {
     const contributions = contributing([
       { pluginId: 'core', value: { stats: [{ id: 'totalClients', label: 'Clients', value: answer }] } },
-      { pluginId: 'copycat', value: { stats: [{ id: 'totalClients', label: 'Also clients', value: answer }], graphs: [{ id: 'totalClients', series: answer }] } },
+      {
+        pluginId: 'copycat',
+        value: { stats: [{ id: 'totalClients', label: 'Also clients', value: answer }], graphs: [{ id: 'totalClients', series: answer }] },
+      },
     ]);
-    expect(problemsOf(() => new DashboardService(contributions))).to.deep.equal(['Plugin copycat: dashboard stats provider id "totalClients" is already used by core']);
+    expect(problemsOf(() => new DashboardService(contributions))).to.deep.equal([
+      'Plugin copycat: dashboard stats provider id "totalClients" is already used by core',
+    ]);
   });
 
   it('may not repeat among search providers or calendar sources', () => {
@@ -36,7 +41,11 @@ describe("providers' ids", () => {
       { pluginId: 'tasks', value: { id: 'tasks', search: answer, items: answer } },
       { pluginId: 'tasks', value: { id: 'tasks', search: answer, items: answer } },
     ]);
-    expect(problemsOf(() => new SearchService(twice))).to.deep.equal(['Plugin tasks: search provider id "tasks" is already used by another of its providers']);
-    expect(problemsOf(() => new CalendarService(twice))).to.deep.equal(['Plugin tasks: calendar provider id "tasks" is already used by another of its providers']);
+    expect(problemsOf(() => new SearchService(twice))).to.deep.equal([
+      'Plugin tasks: search provider id "tasks" is already used by another of its providers',
+    ]);
+    expect(problemsOf(() => new CalendarService(twice))).to.deep.equal([
+      'Plugin tasks: calendar provider id "tasks" is already used by another of its providers',
+    ]);
   });
 });

@@ -18,7 +18,9 @@ function appThrowing(error: unknown) {
 
 describe('the single error handler', () => {
   it('sends an HttpError as { error, details } with its status and headers', async () => {
-    const response = await request(appThrowing(new HttpError(429, 'Slow down', { field: ['bad'] }, { 'Retry-After': '7' }))).post('/').expect(429);
+    const response = await request(appThrowing(new HttpError(429, 'Slow down', { field: ['bad'] }, { 'Retry-After': '7' })))
+      .post('/')
+      .expect(429);
     expect(response.body).to.deep.equal({ error: 'Slow down', details: { field: ['bad'] } });
     expect(response.headers['retry-after']).to.equal('7');
   });
@@ -31,22 +33,35 @@ describe('the single error handler', () => {
 
   it('answers malformed and oversized JSON with 400 and 413', async () => {
     const app = appThrowing(new Error('unreached'));
-    expect((await request(app).post('/').set('Content-Type', 'application/json').send('{"a":').expect(400)).body).to.deep.equal({ error: 'Malformed JSON in request body' });
-    expect((await request(app).post('/').send({ long: 'x'.repeat(50) }).expect(413)).body).to.deep.equal({ error: 'Request body is too large' });
+    expect((await request(app).post('/').set('Content-Type', 'application/json').send('{"a":').expect(400)).body).to.deep.equal({
+      error: 'Malformed JSON in request body',
+    });
+    expect(
+      (
+        await request(app)
+          .post('/')
+          .send({ long: 'x'.repeat(50) })
+          .expect(413)
+      ).body,
+    ).to.deep.equal({ error: 'Request body is too large' });
   });
 
   it('answers a write into a workspace deleted meanwhile with 404, and another vanished reference with 409', async () => {
     const workspaceGone = { name: 'ForeignKeyViolationError', nativeError: { code: '23503', constraint: 'fixture_notes_workspace_id_foreign' } };
     expect((await request(appThrowing(workspaceGone)).post('/').expect(404)).body).to.deep.equal({ error: 'Workspace not found' });
     const otherGone = { code: '23503', constraint: 'task_links_task_id_foreign' };
-    expect((await request(appThrowing(otherGone)).post('/').expect(409)).body).to.deep.equal({ error: 'This refers to a record that no longer exists' });
+    expect((await request(appThrowing(otherGone)).post('/').expect(409)).body).to.deep.equal({
+      error: 'This refers to a record that no longer exists',
+    });
   });
 
   it('answers an unreachable dependency with 503 and anything else with a bare 500', async () => {
     const outage = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     const down = await request(appThrowing(outage)).post('/').expect(503);
     expect(down.body.error).to.match(/temporarily unavailable/);
-    const crash = await request(appThrowing(new Error('secret internals at /srv/app.ts:42'))).post('/').expect(500);
+    const crash = await request(appThrowing(new Error('secret internals at /srv/app.ts:42')))
+      .post('/')
+      .expect(500);
     expect(crash.body).to.deep.equal({ error: 'Internal server error' });
   });
 });

@@ -71,10 +71,15 @@ describe('notifications across processes', function () {
     const agent = request.agent(web[0]);
     let csrf = (await agent.get(`${APP}/auth/csrf`).expect(200)).body.csrfToken as string;
     const email = uniqueEmail('processes');
-    await agent.post(`${APP}/auth/signup`).set('X-CSRF-Token', csrf).send({ name: 'Ravi Kulkarni', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }).expect(201);
+    await agent
+      .post(`${APP}/auth/signup`)
+      .set('X-CSRF-Token', csrf)
+      .send({ name: 'Ravi Kulkarni', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD })
+      .expect(201);
     const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', csrf).send({ email, password: STRONG_PASSWORD }).expect(200);
     csrf = login.body.csrfToken;
-    const workspaceId = (await agent.post(`${API}/workspaces`).set('X-CSRF-Token', csrf).send({ name: 'Kulkarni Associates' }).expect(201)).body.externalId as string;
+    const workspaceId = (await agent.post(`${API}/workspaces`).set('X-CSRF-Token', csrf).send({ name: 'Kulkarni Associates' }).expect(201)).body
+      .externalId as string;
     const cookie = (agent as unknown as { jar: { getCookies(access: object): { name: string; value: string }[] } }).jar
       .getCookies({ domain: '127.0.0.1', path: '/axal/', secure: false, script: false })
       .map((entry) => `${entry.name}=${entry.value}`)
@@ -107,7 +112,9 @@ describe('notifications across processes', function () {
     await importCredentials(250);
     const [onFirst, onSecond] = await Promise.all([eventsUntil(first.stream, 'SYNC_COMPLETED'), eventsUntil(second.stream, 'SYNC_COMPLETED')]);
     expect(onSecond).to.deep.equal(onFirst);
-    const stages = onFirst.flatMap((event) => event.notifications.map((notification) => [notification.eventType, notification.metadata.obsolete ?? false]));
+    const stages = onFirst.flatMap((event) =>
+      event.notifications.map((notification) => [notification.eventType, notification.metadata.obsolete ?? false]),
+    );
     expect(stages).to.deep.equal([
       ['SYNC_STARTED', false],
       ['SYNC_IN_PROGRESS', false],
@@ -115,7 +122,12 @@ describe('notifications across processes', function () {
       ['SYNC_COMPLETED', false],
       ['SYNC_IN_PROGRESS', true],
     ]);
-    expect(onFirst[1].notifications[0].metadata.progress).to.deep.equal({ completed: 200, total: 250, step: 'Importing credentials', details: '200 of 250 rows' });
+    expect(onFirst[1].notifications[0].metadata.progress).to.deep.equal({
+      completed: 200,
+      total: 250,
+      step: 'Importing credentials',
+      details: '200 of 250 rows',
+    });
 
     // The second client drops out; while it is away a second import runs.
     const lastSeen = onSecond[onSecond.length - 1].id;
@@ -124,7 +136,10 @@ describe('notifications across processes', function () {
     const missed = await eventsUntil(first.stream, 'SYNC_COMPLETED');
 
     // It comes back on the other web process with the id it last saw: every change it missed, once.
-    const back = await SseStream.open(`${web[0]}${API}/notifications/stream?workspaceId=${workspaceId}`, { cookie, 'last-event-id': String(lastSeen) });
+    const back = await SseStream.open(`${web[0]}${API}/notifications/stream?workspaceId=${workspaceId}`, {
+      cookie,
+      'last-event-id': String(lastSeen),
+    });
     streams.push(back);
     const replayed: Received[] = [];
     const expected = latestStates(missed);
@@ -143,7 +158,11 @@ describe('notifications across processes', function () {
     const live = await eventsUntil(back, 'SYNC_COMPLETED');
     const liveIds = live.flatMap((event) => event.notifications.map((notification) => notification.id));
     expect(liveIds.filter((id) => replayedIds.includes(id))).to.deep.equal([]);
-    expect(live.flatMap((event) => event.notifications.map((notification) => notification.eventType))).to.deep.equal(['SYNC_STARTED', 'SYNC_COMPLETED', 'SYNC_STARTED']);
+    expect(live.flatMap((event) => event.notifications.map((notification) => notification.eventType))).to.deep.equal([
+      'SYNC_STARTED',
+      'SYNC_COMPLETED',
+      'SYNC_STARTED',
+    ]);
     await delay(200);
     expect(back.frames.filter((frame) => frame.event === 'notifications').length).to.equal(replayed.length + live.length);
   });

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import { createWorkspace, newAgent, signedInUser, signUp, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import {
+  createWorkspace,
+  newAgent,
+  signedInUser,
+  signUp,
+  uniqueEmail,
+  workspaceWithEveryRole,
+  type TestSession,
+} from '../../plugin-api/testing/http';
 import type { Role } from '../../platform/identity';
 import { call, db, internalIdOf, WORKSPACE_NOT_FOUND } from '../../workspaces/tests/support';
 import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
@@ -17,7 +25,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const NOT_FOUND = { error: 'Notification not found' };
 
 async function list(session: TestSession, workspaceId: string, query: Record<string, unknown> = {}): Promise<NotificationListResponse> {
-  const { body } = await call(session, 'get', '/notifications').query({ workspaceId, ...query }).expect(200);
+  const { body } = await call(session, 'get', '/notifications')
+    .query({ workspaceId, ...query })
+    .expect(200);
   return body;
 }
 
@@ -66,7 +76,14 @@ describe('notifications API', () => {
       const [newest] = page.notifications;
       expect(newest).to.have.keys('id', 'eventType', 'title', 'message', 'priority', 'status', 'actionUrl', 'metadata', 'createdAt');
       expect(newest.id).to.match(UUID);
-      expect(newest).to.include({ eventType: 'SYSTEM_INFO', title: 'Reminder 24', message: 'GSTR-3B is due on the 20th.', priority: 'medium', status: 'unread', actionUrl: null });
+      expect(newest).to.include({
+        eventType: 'SYSTEM_INFO',
+        title: 'Reminder 24',
+        message: 'GSTR-3B is due on the 20th.',
+        priority: 'medium',
+        status: 'unread',
+        actionUrl: null,
+      });
       expect(new Date(newest.createdAt).toISOString()).to.equal(newest.createdAt);
     });
 
@@ -138,7 +155,14 @@ describe('notifications API', () => {
       const page = await list(member, workspaceId);
       expect(page).to.include({ count: 3, unreadCount: 0 });
       expect(page.notifications.every((notification) => notification.status === 'read')).to.equal(true);
-      const rows = () => db()('notifications').whereIn('external_id', page.notifications.map((n) => n.id)).orderBy('id').select('*');
+      const rows = () =>
+        db()('notifications')
+          .whereIn(
+            'external_id',
+            page.notifications.map((n) => n.id),
+          )
+          .orderBy('id')
+          .select('*');
       const before = await rows();
       expect((await markAllRead(member, workspaceId).expect(200)).body).to.deep.equal({ updated: 0, unreadCount: 0 });
       expect(await rows()).to.deep.equal(before);
@@ -194,8 +218,16 @@ describe('notifications API', () => {
     });
 
     it('lists notifications about batch work, newest first, optionally of one entity type, up to the limit', async () => {
-      const gst = await raiseFor(member, workspaceId, { eventType: 'SYNC_COMPLETED', title: 'GST sync', metadata: { syncType: 'GST', entityType: 'NOTICE' } });
-      const imported = await raiseFor(member, workspaceId, { eventType: 'SYNC_STARTED', title: 'Import', metadata: { syncType: 'CREDENTIAL_IMPORT' } });
+      const gst = await raiseFor(member, workspaceId, {
+        eventType: 'SYNC_COMPLETED',
+        title: 'GST sync',
+        metadata: { syncType: 'GST', entityType: 'NOTICE' },
+      });
+      const imported = await raiseFor(member, workspaceId, {
+        eventType: 'SYNC_STARTED',
+        title: 'Import',
+        metadata: { syncType: 'CREDENTIAL_IMPORT' },
+      });
       const all = await call(member, 'get', '/notifications/batch').query({ workspaceId }).expect(200);
       expect(all.body.notifications.map((n: NotificationDto) => n.id)).to.deep.equal([imported.id, gst.id]);
       const notices = await call(member, 'get', '/notifications/batch').query({ workspaceId, entityType: 'notice' }).expect(200);
@@ -226,7 +258,8 @@ describe('notifications API', () => {
       workspaceRowId = await internalIdOf(workspaceId);
     });
 
-    const titled = async (session: TestSession, title: string) => (await list(session, workspaceId, { limit: 100 })).notifications.filter((n) => n.title === title);
+    const titled = async (session: TestSession, title: string) =>
+      (await list(session, workspaceId, { limit: 100 })).notifications.filter((n) => n.title === title);
 
     it('reaches every member of the audience it names, and only current members', async () => {
       const service = notificationService();
@@ -269,24 +302,53 @@ describe('notifications API', () => {
           container.get(TOKENS.Logger),
           { contributions: () => [{ pluginId: 'reminders', value: types }] } as unknown as PluginRegistry,
         );
-      const contributed = await build(['DUE_DATE_NEAR', 'GST_3B_DUE']).raise(workspaceRowId, { userId: await userIdOf(owner) }, { eventType: 'GST_3B_DUE', title: 'GSTR-3B due', message: 'Due on the 20th' });
+      const contributed = await build(['DUE_DATE_NEAR', 'GST_3B_DUE']).raise(
+        workspaceRowId,
+        { userId: await userIdOf(owner) },
+        { eventType: 'GST_3B_DUE', title: 'GSTR-3B due', message: 'Due on the 20th' },
+      );
       expect(contributed.map((notification) => notification.eventType)).to.deep.equal(['GST_3B_DUE']);
-      expect(() => build(['DUE_DATE_NEAR', 'dueDate'])).to.throw(PluginLoadError, 'Plugin reminders: notification event type "dueDate" is not upper snake case');
+      expect(() => build(['DUE_DATE_NEAR', 'dueDate'])).to.throw(
+        PluginLoadError,
+        'Plugin reminders: notification event type "dueDate" is not upper snake case',
+      );
     });
 
     it('keeps a job’s notification up to date: started, progress in place, then the outcome, the earlier stages made obsolete', async () => {
       const service = notificationService();
       const reported: unknown[] = [];
       const job = service.forJob(
-        { workspaceId: workspaceRowId, audience: { userId: await userIdOf(employee) }, jobKey: `test:${randomUUID()}`, syncType: 'GST', entityType: 'notice', actionUrl: '/axal/notices', minProgressIntervalMs: 0 },
+        {
+          workspaceId: workspaceRowId,
+          audience: { userId: await userIdOf(employee) },
+          jobKey: `test:${randomUUID()}`,
+          syncType: 'GST',
+          entityType: 'notice',
+          actionUrl: '/axal/notices',
+          minProgressIntervalMs: 0,
+        },
         { reportProgress: (progress) => reported.push(progress) },
       );
       const [started] = await job.started({ title: 'GST sync started', message: 'Syncing 3 clients' });
-      const [first] = await job.progress({ completed: 1, total: 3, step: 'Fetching notices' }, { title: 'GST sync in progress', message: '1 of 3 clients' });
-      const [second] = await job.progress({ completed: 2, total: 3, step: 'Fetching notices' }, { title: 'GST sync in progress', message: '2 of 3 clients' });
+      const [first] = await job.progress(
+        { completed: 1, total: 3, step: 'Fetching notices' },
+        { title: 'GST sync in progress', message: '1 of 3 clients' },
+      );
+      const [second] = await job.progress(
+        { completed: 2, total: 3, step: 'Fetching notices' },
+        { title: 'GST sync in progress', message: '2 of 3 clients' },
+      );
       expect(second.id).to.equal(first.id);
-      expect(second.metadata).to.deep.equal({ syncType: 'GST', entityType: 'NOTICE', progress: { completed: 2, total: 3, step: 'Fetching notices' } });
-      const [done] = await job.completed({ title: 'GST sync completed', message: '2 of 3 clients synced', failedClients: [{ clientName: 'Mehta Traders', error: 'Invalid credentials' }] });
+      expect(second.metadata).to.deep.equal({
+        syncType: 'GST',
+        entityType: 'NOTICE',
+        progress: { completed: 2, total: 3, step: 'Fetching notices' },
+      });
+      const [done] = await job.completed({
+        title: 'GST sync completed',
+        message: '2 of 3 clients synced',
+        failedClients: [{ clientName: 'Mehta Traders', error: 'Invalid credentials' }],
+      });
       expect(reported).to.deep.equal([
         { completed: 1, total: 3, step: 'Fetching notices' },
         { completed: 2, total: 3, step: 'Fetching notices' },
@@ -302,7 +364,9 @@ describe('notifications API', () => {
       expect(byId.get(started.id)?.metadata.obsolete).to.equal(true);
       expect(byId.get(first.id)).to.deep.include({ eventType: 'SYNC_IN_PROGRESS', message: '2 of 3 clients' });
       expect(byId.get(first.id)?.metadata.obsolete).to.equal(true);
-      expect(page.filter((notification) => notification.metadata.syncType === 'GST' && notification.eventType === 'SYNC_IN_PROGRESS')).to.have.length(1);
+      expect(page.filter((notification) => notification.metadata.syncType === 'GST' && notification.eventType === 'SYNC_IN_PROGRESS')).to.have.length(
+        1,
+      );
     });
   });
 
@@ -311,7 +375,8 @@ describe('notifications API', () => {
       const { workspace, sessions: team } = await workspaceWithEveryRole();
       const newcomer = await signedInUser('newcomer');
       const membersUrl = `/axal/w/${workspace.externalId}/settings/members`;
-      const infoOf = async (session: TestSession) => (await list(session, workspace.externalId, { limit: 100 })).notifications.filter((n) => n.eventType === 'SYSTEM_INFO');
+      const infoOf = async (session: TestSession) =>
+        (await list(session, workspace.externalId, { limit: 100 })).notifications.filter((n) => n.eventType === 'SYSTEM_INFO');
 
       const before = (await infoOf(team.ADMIN)).length;
       await call(team.OWNER, 'post', `/workspaces/${workspace.externalId}/members`, { email: newcomer.user.email, role: 'EMPLOYEE' }).expect(201);
@@ -363,7 +428,9 @@ describe('notifications API', () => {
       }).expect(202);
       let status = '';
       for (let attempt = 0; attempt < 400 && status !== 'completed'; attempt++) {
-        status = (await call(team.ADMIN, 'get', `/clients/credentials/import/${body.importId}`).query({ workspaceId: workspace.externalId }).expect(200)).body.status;
+        status = (
+          await call(team.ADMIN, 'get', `/clients/credentials/import/${body.importId}`).query({ workspaceId: workspace.externalId }).expect(200)
+        ).body.status;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       const news = (await list(team.ADMIN, workspace.externalId)).notifications.filter((n) => n.metadata.syncType === 'CREDENTIAL_IMPORT');

@@ -103,12 +103,20 @@ describe('notification streams', function () {
     const first = track(await openStream(member, { workspaceId }));
     const { id: seen } = await started(first);
     await first.close();
-    const missed = [await raiseFor(member, workspaceId, { title: 'Missed 1' }), await raiseFor(member, workspaceId, { title: 'Missed 2' }), await raiseFor(member, workspaceId, { title: 'Missed 3' })];
+    const missed = [
+      await raiseFor(member, workspaceId, { title: 'Missed 1' }),
+      await raiseFor(member, workspaceId, { title: 'Missed 2' }),
+      await raiseFor(member, workspaceId, { title: 'Missed 3' }),
+    ];
 
     const again = track(await openStream(member, { workspaceId }, { headers: { 'last-event-id': String(seen) } }));
     const replayed = [];
     for (let index = 0; index < 3; index++) replayed.push(await again.nextEvent<NotificationStreamEvent>('notifications'));
-    expect(replayed.map((event) => event.data.notifications.map((notification) => notification.title))).to.deep.equal([['Missed 1'], ['Missed 2'], ['Missed 3']]);
+    expect(replayed.map((event) => event.data.notifications.map((notification) => notification.title))).to.deep.equal([
+      ['Missed 1'],
+      ['Missed 2'],
+      ['Missed 3'],
+    ]);
     const ids = replayed.map((event) => Number(event.id));
     expect(ids).to.deep.equal([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).to.equal(3);
@@ -144,7 +152,11 @@ describe('notification streams', function () {
 
     await raiseFor(member, workspaceId, { title: 'Not batch work' });
     await raiseFor(member, workspaceId, { eventType: 'SYNC_COMPLETED', title: 'Import done', metadata: { syncType: 'CREDENTIAL_IMPORT' } });
-    const notices = await raiseFor(member, workspaceId, { eventType: 'SYNC_COMPLETED', title: 'Notices synced', metadata: { syncType: 'GST', entityType: 'NOTICE' } });
+    const notices = await raiseFor(member, workspaceId, {
+      eventType: 'SYNC_COMPLETED',
+      title: 'Notices synced',
+      metadata: { syncType: 'GST', entityType: 'NOTICE' },
+    });
 
     const { id, data } = await batch.nextEvent<BatchNotificationStreamEvent>('batch-notifications');
     expect(data).to.deep.equal({ notifications: [notices] });
@@ -153,7 +165,10 @@ describe('notification streams', function () {
     const countOnly = await syncOnly.next((frame) => frame.event === 'notifications');
     expect(countOnly.id).to.equal(undefined);
     expect(JSON.parse(countOnly.data!).notifications).to.deep.equal([]);
-    const syncEvents = [await syncOnly.nextEvent<NotificationStreamEvent>('notifications'), await syncOnly.nextEvent<NotificationStreamEvent>('notifications')];
+    const syncEvents = [
+      await syncOnly.nextEvent<NotificationStreamEvent>('notifications'),
+      await syncOnly.nextEvent<NotificationStreamEvent>('notifications'),
+    ];
     expect(syncEvents.map((event) => event.data.notifications.map((n) => n.title))).to.deep.equal([['Import done'], ['Notices synced']]);
   });
 
@@ -170,7 +185,11 @@ describe('notification streams', function () {
     const [start] = await job.started({ title: 'Sync started', message: 'Starting' });
     const [progress] = await job.progress({ completed: 1, total: 2 }, { title: 'Syncing', message: '1 of 2' });
     await job.progress({ completed: 2, total: 2 }, { title: 'Syncing', message: '2 of 2' });
-    const [done] = await job.failed({ title: 'Sync failed', message: 'Both failed', failedClients: [{ clientName: 'Iyer & Co', error: 'Invalid credentials' }] });
+    const [done] = await job.failed({
+      title: 'Sync failed',
+      message: 'Both failed',
+      failedClients: [{ clientName: 'Iyer & Co', error: 'Invalid credentials' }],
+    });
 
     const events = [];
     for (let index = 0; index < 4; index++) events.push((await stream.nextEvent<NotificationStreamEvent>('notifications')).data.notifications);
@@ -219,7 +238,9 @@ describe('notification streams', function () {
     expect(staying.isEnded).to.equal(false);
     const raised = await raiseFor(otherSession, workspace);
     expect((await staying.nextEvent<NotificationStreamEvent>('notifications')).data.notifications).to.deep.equal([raised]);
-    const refused = await SseStream.open(`${sharedHost().baseUrl}/axal/api/v1/notifications/stream?workspaceId=${workspace}`, { cookie: cookieOf(user) });
+    const refused = await SseStream.open(`${sharedHost().baseUrl}/axal/api/v1/notifications/stream?workspaceId=${workspace}`, {
+      cookie: cookieOf(user),
+    });
     expect(refused.response.status).to.equal(401);
   });
 
@@ -240,7 +261,10 @@ describe('notification streams', function () {
     const firmOwner = await signedInUser('deleting');
     const workspace = await createWorkspace(firmOwner, `Closing ${randomUUID().slice(0, 6)}`);
     const employee = await memberWithRole(firmOwner, workspace.externalId, 'EMPLOYEE');
-    const streams = [track(await openStream(firmOwner, { workspaceId: workspace.externalId })), track(await openStream(employee, { workspaceId: workspace.externalId }))];
+    const streams = [
+      track(await openStream(firmOwner, { workspaceId: workspace.externalId })),
+      track(await openStream(employee, { workspaceId: workspace.externalId })),
+    ];
     await Promise.all(streams.map(started));
     await call(firmOwner, 'delete', `/workspaces/${workspace.externalId}`, { confirmation: workspace.name }).expect(200);
     for (const stream of streams) {

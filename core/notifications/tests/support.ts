@@ -133,7 +133,11 @@ export function cookieOf(session: TestSession): string {
 export function openStream(
   session: TestSession,
   query: Record<string, string>,
-  { path = '/notifications/stream', headers = {}, baseUrl = sharedHost().baseUrl }: { path?: string; headers?: Record<string, string>; baseUrl?: string } = {},
+  {
+    path = '/notifications/stream',
+    headers = {},
+    baseUrl = sharedHost().baseUrl,
+  }: { path?: string; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<SseStream> {
   return SseStream.open(`${baseUrl}${API}${path}?${new URLSearchParams(query)}`, { cookie: cookieOf(session), ...headers });
 }
@@ -146,7 +150,11 @@ export async function userIdOf(session: TestSession): Promise<number> {
 }
 
 /** Raises a notification for `session` in the workspace, straight through the service, as a job would. */
-export async function raiseFor(session: TestSession, workspaceExternalId: string, fields: Partial<Parameters<NotificationService['raise']>[2]> = {}): Promise<NotificationDto> {
+export async function raiseFor(
+  session: TestSession,
+  workspaceExternalId: string,
+  fields: Partial<Parameters<NotificationService['raise']>[2]> = {},
+): Promise<NotificationDto> {
   const [notification] = await notificationService().raise(
     await internalIdOf(workspaceExternalId),
     { userId: await userIdOf(session) },

@@ -20,7 +20,10 @@ describe('EventBus (Redis pub/sub across processes)', () => {
   let subscriber: EventBus;
 
   before(async () => {
-    [publisherRedis, subscriberRedis] = await Promise.all([connectRedis(TEST_REDIS_URL, () => undefined), connectRedis(TEST_REDIS_URL, () => undefined)]);
+    [publisherRedis, subscriberRedis] = await Promise.all([
+      connectRedis(TEST_REDIS_URL, () => undefined),
+      connectRedis(TEST_REDIS_URL, () => undefined),
+    ]);
     // Two buses on two connections stand for two processes.
     publisher = new EventBus(publisherRedis, config, logger);
     subscriber = new EventBus(subscriberRedis, config, logger);

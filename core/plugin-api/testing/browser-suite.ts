@@ -59,5 +59,7 @@ export const sidebarNav = (page: Page) => page.getByRole('navigation', { name: '
 /** Waits until an input shows `value`: a field bound to the address catches up one render after the address changes. */
 export async function inputValueBecomes(input: Locator, value: string, timeoutMs = 5_000): Promise<void> {
   const handle = await input.elementHandle();
-  await input.page().waitForFunction(([element, expected]) => (element as HTMLInputElement).value === expected, [handle, value] as const, { timeout: timeoutMs });
+  await input
+    .page()
+    .waitForFunction(([element, expected]) => (element as HTMLInputElement).value === expected, [handle, value] as const, { timeout: timeoutMs });
 }

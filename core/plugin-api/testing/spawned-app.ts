@@ -83,7 +83,11 @@ function watch(child: ChildProcess): SpawnedApp {
 export function spawnApp(args: string[], env: Record<string, string>): SpawnedApp {
   const [program, ...startArgs] = npmStartCommand();
   return watch(
-    spawn(program, [...startArgs, ...args], { cwd: projectRoot, env: { ...process.env, PATH: npmScriptPath(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+    spawn(program, [...startArgs, ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, PATH: npmScriptPath(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
   );
 }
 

@@ -9,7 +9,10 @@ export class TcpProxy {
   private readonly sockets = new Set<net.Socket>();
   port = 0;
 
-  constructor(private readonly targetPort: number, private readonly targetHost = '127.0.0.1') {}
+  constructor(
+    private readonly targetPort: number,
+    private readonly targetHost = '127.0.0.1',
+  ) {}
 
   async start(): Promise<number> {
     const server = net.createServer((client) => {

@@ -71,7 +71,10 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
 export async function api<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
   let response = await send(path, request);
   if (response.status === 403 && !SAFE_METHODS.has(request.method ?? 'GET')) {
-    const body = (await response.clone().json().catch(() => ({}))) as { error?: string };
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => ({}))) as { error?: string };
     if (body.error === INVALID_CSRF) {
       setCsrfToken(null);
       response = await send(path, request);

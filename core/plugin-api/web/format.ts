@@ -21,8 +21,7 @@ function formatWith(value: DateInput, missingText: string, render: (date: Date) 
 }
 
 /** "05 Mar 2025"; `missingText` lets a caller say "Not specified" or "N/A" instead of "Not set". */
-export const formatDate = (value: DateInput, missingText = NOT_SET): string =>
-  formatWith(value, missingText, (date) => format(date, 'dd MMM yyyy'));
+export const formatDate = (value: DateInput, missingText = NOT_SET): string => formatWith(value, missingText, (date) => format(date, 'dd MMM yyyy'));
 
 /** "Mar 5, 2025". */
 export const formatLongDate = (value: DateInput, missingText = NOT_SET): string =>

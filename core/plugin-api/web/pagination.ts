@@ -20,11 +20,5 @@ export function pageWindow(current: number, total: number, maxLinks = 5): PageWi
   const run = Array.from({ length: runLength }, (_, index) => runStart + index);
   const runEnd = run[run.length - 1];
 
-  return [
-    1,
-    ...(runStart > 2 ? (['ellipsis'] as const) : []),
-    ...run,
-    ...(runEnd < lastPage - 1 ? (['ellipsis'] as const) : []),
-    lastPage,
-  ];
+  return [1, ...(runStart > 2 ? (['ellipsis'] as const) : []), ...run, ...(runEnd < lastPage - 1 ? (['ellipsis'] as const) : []), lastPage];
 }

@@ -40,7 +40,8 @@ const ageOf = (notification: NotificationDto, now: Date) => now.getTime() - new 
  */
 export function selectSyncNotification(notifications: readonly NotificationDto[], now: Date = new Date()): NotificationDto | null {
   const running = notifications.find(
-    (notification) => IN_PROGRESS_TYPES.has(notification.eventType) && !notification.metadata.obsolete && ageOf(notification, now) <= SYNC_IN_PROGRESS_WINDOW_MS,
+    (notification) =>
+      IN_PROGRESS_TYPES.has(notification.eventType) && !notification.metadata.obsolete && ageOf(notification, now) <= SYNC_IN_PROGRESS_WINDOW_MS,
   );
   const finished = (eventType: string) =>
     notifications.find((notification) => notification.eventType === eventType && ageOf(notification, now) < SYNC_FINISHED_WINDOW_MS);

@@ -23,9 +23,7 @@ function appToaster(): Promise<Toaster> {
 
 /** Shows a toast, the title in bold above the message; resolves to the toast's key. */
 export async function showToast({ title, message, intent = 'none' }: ToastContent): Promise<string> {
-  const body = title
-    ? createElement(Fragment, null, createElement('strong', { style: { display: 'block' } }, title), message)
-    : message;
+  const body = title ? createElement(Fragment, null, createElement('strong', { style: { display: 'block' } }, title), message) : message;
   return (await appToaster()).show({ message: body, intent });
 }
 

@@ -1,5 +1,12 @@
 import { expect } from 'chai';
-import { addReminder, capturingLogs, EXAMPLE_PLUGIN, saveExampleSettings, switchExamplePlugin, workspaceWithExamplePlugin } from '../../extensions/tests/support';
+import {
+  addReminder,
+  capturingLogs,
+  EXAMPLE_PLUGIN,
+  saveExampleSettings,
+  switchExamplePlugin,
+  workspaceWithExamplePlugin,
+} from '../../extensions/tests/support';
 import { TOKENS } from '../../platform/tokens';
 import { call, createWorkspace, db, internalIdOf, memberWithRole, sharedHost, type TestSession } from '../../plugin-api/testing';
 import { activityActions } from '../../workspaces/tests/support';
@@ -42,7 +49,9 @@ describe('plugin settings', () => {
 
     it('answers 404 for an unknown plugin, a plugin without settings, and a plugin not enabled in the workspace', async () => {
       expect((await call(owner, 'get', settingsPath(workspaceId, 'no-such-plugin')).expect(404)).body).to.deep.equal({ error: 'Plugin not found' });
-      expect((await call(owner, 'get', settingsPath(workspaceId, 'gate-fixture')).expect(404)).body).to.deep.equal({ error: 'The Gate Fixture plugin has no settings' });
+      expect((await call(owner, 'get', settingsPath(workspaceId, 'gate-fixture')).expect(404)).body).to.deep.equal({
+        error: 'The Gate Fixture plugin has no settings',
+      });
       await switchExamplePlugin(owner, workspaceId, false);
       expect((await call(owner, 'get', settingsPath(workspaceId)).expect(404)).body).to.deep.equal({
         error: 'The Example Extensions plugin is not enabled for this workspace',
@@ -59,7 +68,9 @@ describe('plugin settings', () => {
       // Only what was sent is stored, so a default that changes later still reaches the other fields.
       expect((await storedRow(workspaceId)).settings).to.deep.equal({ leadDays: 7 });
       expect(await activityActions(workspaceId)).to.include('plugin.settings_changed');
-      const entry = await db()('activity_log').where({ workspace_id: await internalIdOf(workspaceId), action: 'plugin.settings_changed' }).first();
+      const entry = await db()('activity_log')
+        .where({ workspace_id: await internalIdOf(workspaceId), action: 'plugin.settings_changed' })
+        .first();
       expect(entry).to.deep.include({ entity_type: 'plugin', entity_id: EXAMPLE_PLUGIN });
       expect(entry.metadata).to.deep.equal({ changed: ['leadDays'] });
     });
@@ -129,7 +140,7 @@ describe('plugin settings', () => {
     });
   });
 
-  it("go with their workspace when it is deleted", async () => {
+  it('go with their workspace when it is deleted', async () => {
     const { externalId, name } = await createWorkspace(owner);
     await switchExamplePlugin(owner, externalId, true);
     await saveExampleSettings(owner, externalId, { leadDays: 2 });

@@ -77,7 +77,12 @@ describe('plugin discovery', () => {
 describe('plugin ordering', () => {
   it('puts every plugin after the plugins it requires, ties by id', () => {
     const ordered = orderPlugins(
-      [{ manifest: manifest('tasks', ['documents']) }, { manifest: manifest('documents') }, { manifest: manifest('alpha') }, { manifest: manifest('notices', ['documents', 'tasks']) }],
+      [
+        { manifest: manifest('tasks', ['documents']) },
+        { manifest: manifest('documents') },
+        { manifest: manifest('alpha') },
+        { manifest: manifest('notices', ['documents', 'tasks']) },
+      ],
       '0.1.0',
     );
     expect(ordered.map((plugin) => plugin.manifest.id)).to.deep.equal(['alpha', 'documents', 'tasks', 'notices']);

@@ -59,7 +59,8 @@ describe('scheduler: two worker processes', function () {
     for (const code of await Promise.all(workers.map((worker) => worker.stop()))) expect(code).to.equal(0);
   };
 
-  const records = (schedule: string): Promise<SlotRecord[]> => knex('scheduled_runs').where({ schedule }).orderBy('slot').select('slot', 'jobs', 'ran_at');
+  const records = (schedule: string): Promise<SlotRecord[]> =>
+    knex('scheduled_runs').where({ schedule }).orderBy('slot').select('slot', 'jobs', 'ran_at');
   const runCount = async (job: string, workspaceId?: number): Promise<number> => {
     const query = knex('schedule_fixture_runs').where({ job });
     if (workspaceId !== undefined) query.where({ workspace_id: workspaceId });
@@ -101,7 +102,10 @@ describe('scheduler: two worker processes', function () {
 
     const slots = (await slotsAfter(GLOBAL_TICK, bothUp)).map((record) => record.slot.getTime());
     const steps = slots.slice(1).map((slot, index) => slot - slots[index]);
-    expect(steps.every((step) => step === 1000), `consecutive seconds, none skipped: ${steps.join(', ')}`).to.equal(true);
+    expect(
+      steps.every((step) => step === 1000),
+      `consecutive seconds, none skipped: ${steps.join(', ')}`,
+    ).to.equal(true);
     expect((await records(GLOBAL_TICK)).every((record) => record.jobs === 1)).to.equal(true);
     await eventually(() => runsMatchSlots(GLOBAL_TICK, 'tick'), 'as many runs as slots, each slot run once');
   });
@@ -122,9 +126,15 @@ describe('scheduler: two worker processes', function () {
 
     await eventually(async () => (await slotsAfter(WORKSPACE_TICK, workspacesMade)).length >= 3, 'three per-workspace slots pass');
     const later = (await records(WORKSPACE_TICK)).filter((record) => record.ran_at.getTime() > workspacesMade);
-    expect(later.map((record) => record.jobs)).to.satisfy((jobs: number[]) => jobs.every((count) => count === 2), 'two jobs a slot: the switched-off workspace gets none');
+    expect(later.map((record) => record.jobs)).to.satisfy(
+      (jobs: number[]) => jobs.every((count) => count === 2),
+      'two jobs a slot: the switched-off workspace gets none',
+    );
     await eventually(() => runsMatchSlots(WORKSPACE_TICK, 'tick-each-workspace'), 'every fanned-out job runs once');
-    await eventually(async () => (await runCount('tick-each-workspace', switchedOn)) === (await runCount('tick-each-workspace', byDefault)), 'both enabled workspaces run each slot');
+    await eventually(
+      async () => (await runCount('tick-each-workspace', switchedOn)) === (await runCount('tick-each-workspace', byDefault)),
+      'both enabled workspaces run each slot',
+    );
     expect(await runCount('tick-each-workspace', switchedOn)).to.be.greaterThan(0);
     expect(await runCount('tick-each-workspace', switchedOff)).to.equal(0);
   });

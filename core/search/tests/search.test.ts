@@ -1,10 +1,18 @@
 import { expect } from 'chai';
 import { createClient, individualClient, uniquePan } from '../../clients/tests/support';
-import { aboutExampleProvider, addReminder, capturingLogs, saveExampleSettings, switchExamplePlugin, workspaceWithExamplePlugin } from '../../extensions/tests/support';
+import {
+  aboutExampleProvider,
+  addReminder,
+  capturingLogs,
+  saveExampleSettings,
+  switchExamplePlugin,
+  workspaceWithExamplePlugin,
+} from '../../extensions/tests/support';
 import { call, memberWithRole, type TestSession } from '../../plugin-api/testing';
 import { SEARCH_LIMIT_MESSAGE, SEARCH_TERM_MESSAGE } from '../search-schemas';
 
-const search = (session: TestSession, workspaceId: string, query: Record<string, string | number>) => call(session, 'get', '/search').query({ workspaceId, ...query });
+const search = (session: TestSession, workspaceId: string, query: Record<string, string | number>) =>
+  call(session, 'get', '/search').query({ workspaceId, ...query });
 
 const titles = (results: { title: string }[]) => results.map((hit) => hit.title);
 
@@ -36,7 +44,8 @@ describe('search', () => {
     }
 
     it('gives at most 20 hits by default and at most `limit`', async () => {
-      for (let index = 0; index < 22; index++) await addReminder(owner, workspaceId, { title: `Audit ${String(index).padStart(2, '0')}`, dueOn: '2026-05-01' });
+      for (let index = 0; index < 22; index++)
+        await addReminder(owner, workspaceId, { title: `Audit ${String(index).padStart(2, '0')}`, dueOn: '2026-05-01' });
       expect((await search(owner, workspaceId, { q: 'audit' }).expect(200)).body.results).to.have.length(20);
       expect((await search(owner, workspaceId, { q: 'audit', limit: 50 }).expect(200)).body.results).to.have.length(22);
       expect((await search(owner, workspaceId, { q: 'audit', limit: 3 }).expect(200)).body.results).to.have.length(3);
@@ -47,7 +56,13 @@ describe('search', () => {
     it('are found by name or PAN as typed hits that open the client page', async () => {
       const panNumber = uniquePan();
       const client = await createClient(owner, workspaceId, individualClient({ name: 'Kaveri Textiles', panNumber }));
-      const expected = { type: 'client', id: client.externalId, title: 'Kaveri Textiles', subtitle: panNumber, url: `/w/${workspaceId}/clients/${client.externalId}` };
+      const expected = {
+        type: 'client',
+        id: client.externalId,
+        title: 'Kaveri Textiles',
+        subtitle: panNumber,
+        url: `/w/${workspaceId}/clients/${client.externalId}`,
+      };
       expect((await search(owner, workspaceId, { q: 'kaveri' }).expect(200)).body).to.deep.equal({ results: [expected], incomplete: [] });
       expect((await search(owner, workspaceId, { q: panNumber.toLowerCase() }).expect(200)).body.results).to.deep.equal([expected]);
     });

@@ -60,7 +60,13 @@ describe('workspace activity log', () => {
     const other = await createWorkspace(owner, 'Other Firm');
     const [workspaceId, otherId] = await Promise.all([internalIdOf(workspace.externalId), internalIdOf(other.externalId)]);
     const filler = (id: number, count: number) =>
-      Array.from({ length: count }, (_, index) => ({ workspace_id: id, actor_user_id: null, action: 'test.filler', entity_type: 'test', entity_id: String(index) }));
+      Array.from({ length: count }, (_, index) => ({
+        workspace_id: id,
+        actor_user_id: null,
+        action: 'test.filler',
+        entity_type: 'test',
+        entity_id: String(index),
+      }));
     await db()('activity_log').insert([...filler(workspaceId, 60), ...filler(otherId, 60), ...filler(workspaceId, 60)]);
     const [{ count }] = await db()('activity_log').where({ workspace_id: workspaceId }).count({ count: '*' });
 
@@ -83,7 +89,10 @@ describe('workspace activity log', () => {
     expect(pages).to.equal(Math.ceil(Number(count) / 50));
     const times = seen.map((entry) => new Date(entry.createdAt).getTime());
     expect(times).to.deep.equal([...times].sort((a, b) => b - a));
-    expect(seen.every((entry) => !('id' in entry)), 'entries carry no serial id').to.equal(true);
+    expect(
+      seen.every((entry) => !('id' in entry)),
+      'entries carry no serial id',
+    ).to.equal(true);
     const fillers = seen.filter((entry) => entry.action === 'test.filler');
     expect(fillers).to.have.length(120);
     for (const entry of fillers) expect(entry.actor).to.equal(null);
@@ -91,7 +100,17 @@ describe('workspace activity log', () => {
 
   it('refuses a cursor that is not an entry id: 400', async () => {
     const encode = (raw: string) => Buffer.from(raw).toString('base64url');
-    for (const before of ['%%%', encode('abc'), encode('0'), encode('-5'), encode('1.5'), encode('1e3'), encode('99999999999999999999'), '', '1&before=2']) {
+    for (const before of [
+      '%%%',
+      encode('abc'),
+      encode('0'),
+      encode('-5'),
+      encode('1.5'),
+      encode('1e3'),
+      encode('99999999999999999999'),
+      '',
+      '1&before=2',
+    ]) {
       const response = await call(owner, 'get', `${activityPath(workspace.externalId)}?before=${before}`);
       expect(response.status, before).to.equal(400);
       expect(response.body.error, before).to.equal('Invalid cursor');

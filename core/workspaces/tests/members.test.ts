@@ -64,7 +64,9 @@ describe('workspace members', () => {
 
     it('counts members in the workspace detail and lists the role in the workspace list', async () => {
       const { body } = await call(sessions.CLIENT, 'get', `/workspaces/${workspace.externalId}`).expect(200);
-      const [{ count }] = await db()('workspace_members').where({ workspace_id: await internalIdOf(workspace.externalId) }).count({ count: '*' });
+      const [{ count }] = await db()('workspace_members')
+        .where({ workspace_id: await internalIdOf(workspace.externalId) })
+        .count({ count: '*' });
       expect(body).to.include({ externalId: workspace.externalId, name: workspace.name, role: 'CLIENT', memberCount: Number(count) });
       expect(new Date(body.createdAt).getTime()).to.be.closeTo(Date.now(), 60_000);
       const list = await call(sessions.CLIENT, 'get', '/workspaces').expect(200);
@@ -75,7 +77,10 @@ describe('workspace members', () => {
   describe('adding', () => {
     it('adds an existing user at once, whatever the case of the email', async () => {
       const newcomer = await signedInUser('newcomer');
-      const response = await call(sessions.ADMIN, 'post', membersPath(workspace.externalId), { email: `  ${newcomer.user.email.toUpperCase()} `, role: 'EMPLOYEE' });
+      const response = await call(sessions.ADMIN, 'post', membersPath(workspace.externalId), {
+        email: `  ${newcomer.user.email.toUpperCase()} `,
+        role: 'EMPLOYEE',
+      });
       expect(response.status).to.equal(201);
       expect(response.body).to.deep.equal({
         member: { externalId: newcomer.user.externalId, name: newcomer.user.name, email: newcomer.user.email, image: null, role: 'EMPLOYEE' },
@@ -140,7 +145,9 @@ describe('workspace members', () => {
       expect(login.body.user.externalId).to.equal(joined.externalId);
 
       const { body } = await call(sessions.OWNER, 'get', `/workspaces/${workspace.externalId}/activity`).expect(200);
-      const entry = body.activity.find((each: { action: string; entityId: string }) => each.action === 'member.joined' && each.entityId === joined.externalId);
+      const entry = body.activity.find(
+        (each: { action: string; entityId: string }) => each.action === 'member.joined' && each.entityId === joined.externalId,
+      );
       expect(entry, 'member.joined names the member by external id').to.not.equal(undefined);
       expect(entry.metadata).to.deep.equal({ role: 'EMPLOYEE', invitationId: invited.body.invitation.externalId });
     });
@@ -252,7 +259,10 @@ describe('workspace members', () => {
     it('lets one of two owners remove the other or leave', async () => {
       const owner = await signedInUser('leaving-owner');
       const shared = await createWorkspace(owner);
-      const [second, third] = await Promise.all([memberWithRole(owner, shared.externalId, 'OWNER'), memberWithRole(owner, shared.externalId, 'OWNER')]);
+      const [second, third] = await Promise.all([
+        memberWithRole(owner, shared.externalId, 'OWNER'),
+        memberWithRole(owner, shared.externalId, 'OWNER'),
+      ]);
       await call(owner, 'delete', memberPath(shared.externalId, third.user.externalId)).expect(204);
       await call(second, 'delete', memberPath(shared.externalId, second.user.externalId)).expect(204);
       expect(await ownerCount(shared.externalId)).to.equal(1);
@@ -292,10 +302,15 @@ describe('workspace members', () => {
     it('does not let an owner demoted a moment ago act as an owner', async () => {
       const first = await signedInUser('demoting-owner');
       const shared = await createWorkspace(first);
-      const [second, third] = await Promise.all([memberWithRole(first, shared.externalId, 'OWNER'), memberWithRole(first, shared.externalId, 'OWNER')]);
+      const [second, third] = await Promise.all([
+        memberWithRole(first, shared.externalId, 'OWNER'),
+        memberWithRole(first, shared.externalId, 'OWNER'),
+      ]);
       const workspaceId = await internalIdOf(shared.externalId);
       const lastRoleChangeOf = async (memberId: string) => {
-        const [{ id }] = await db()('activity_log').where({ workspace_id: workspaceId, action: 'member.role_changed', entity_id: memberId }).max({ id: 'id' });
+        const [{ id }] = await db()('activity_log')
+          .where({ workspace_id: workspaceId, action: 'member.role_changed', entity_id: memberId })
+          .max({ id: 'id' });
         return id as number;
       };
       for (let round = 0; round < 10; round++) {
@@ -374,7 +389,10 @@ describe('member list privacy', () => {
     const listAs = async (role: keyof typeof sessions) =>
       (await sessions[role].agent.get(`${API}/workspaces/${workspace.externalId}/members`).expect(200)).body.members as { email: string | null }[];
     for (const role of ['OWNER', 'ADMIN', 'EMPLOYEE'] as const) {
-      expect((await listAs(role)).every((member) => typeof member.email === 'string'), role).to.equal(true);
+      expect(
+        (await listAs(role)).every((member) => typeof member.email === 'string'),
+        role,
+      ).to.equal(true);
     }
     const seenByClient = await listAs('CLIENT');
     expect(seenByClient).to.have.length(4);

@@ -19,7 +19,15 @@ describe('plugin permission names', () => {
   });
 
   it('refuses an un-prefixed name, a missing verb and a verb that is not snake_case', () => {
-    for (const name of ['file_returns', 'constructor', 'gst-returns.', 'gst-returns.FileReturns', 'gst-returns.file-returns', 'gst-returns.a.b', 'gst-returnsfile']) {
+    for (const name of [
+      'file_returns',
+      'constructor',
+      'gst-returns.',
+      'gst-returns.FileReturns',
+      'gst-returns.file-returns',
+      'gst-returns.a.b',
+      'gst-returnsfile',
+    ]) {
       expect(problemsOf('gst-returns', { [name]: ['OWNER'] }), name).to.deep.equal([
         `permissions.${name}: plugin gst-returns must name its permissions gst-returns.<verb>, with a snake_case verb`,
       ]);

@@ -61,7 +61,9 @@ describe('workspace plugin settings', () => {
       const defaults = Object.fromEntries((body.plugins as PluginCatalogueEntry[]).map((plugin) => [plugin.id, plugin.defaultEnabled]));
       expect(defaults['fixture-dependent']).to.equal(false);
       expect(await enabledStates(owner, workspace.externalId)).to.deep.equal(defaults);
-      const rows = await db()('workspace_plugins').where({ workspace_id: await internalIdOf(workspace.externalId) }).select('plugin_id', 'enabled');
+      const rows = await db()('workspace_plugins')
+        .where({ workspace_id: await internalIdOf(workspace.externalId) })
+        .select('plugin_id', 'enabled');
       expect(Object.fromEntries(rows.map((row) => [row.plugin_id, row.enabled]))).to.deep.equal(defaults);
     });
 

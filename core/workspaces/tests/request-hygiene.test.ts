@@ -134,8 +134,16 @@ describe('request hygiene of the workspace routes', () => {
     owner = await signedInUser('hygiene-owner');
     const workspace = await createWorkspace(owner, 'Hygiene Firm');
     const member = await memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
-    const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: uniqueEmail('invited'), role: 'CLIENT' }).expect(202);
-    ids = { workspaceId: workspace.externalId, memberId: member.user.externalId, invitationId: invited.body.invitation.externalId, pluginId: 'tasks' };
+    const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, {
+      email: uniqueEmail('invited'),
+      role: 'CLIENT',
+    }).expect(202);
+    ids = {
+      workspaceId: workspace.externalId,
+      memberId: member.user.externalId,
+      invitationId: invited.body.invitation.externalId,
+      pluginId: 'tasks',
+    };
     untouched = await dataOfWorkspace(await internalIdOf(workspace.externalId));
   });
 

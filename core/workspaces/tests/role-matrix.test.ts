@@ -147,7 +147,10 @@ describe('workspace role matrix', () => {
           call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: roleTarget.user.email, role: 'EMPLOYEE' }).expect(201),
           call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: removalTarget.user.email, role: 'EMPLOYEE' }).expect(201),
         ]);
-        const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: uniqueEmail('invited'), role: 'CLIENT' }).expect(202);
+        const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, {
+          email: uniqueEmail('invited'),
+          role: 'CLIENT',
+        }).expect(202);
         stage = {
           workspaceId: workspace.externalId,
           roleTarget: roleTarget.user.externalId,
@@ -194,7 +197,9 @@ describe('effective permissions of a workspace', () => {
     const id = workspace.externalId;
     await switchPlugin(sessions.OWNER, id, 'documents', false);
     for (const role of roles) {
-      expect(await permissionsOf(sessions[role], id), role).to.deep.equal(PERMISSIONS_OF[role].filter((name) => !DOCUMENTS_PERMISSIONS.includes(name)));
+      expect(await permissionsOf(sessions[role], id), role).to.deep.equal(
+        PERMISSIONS_OF[role].filter((name) => !DOCUMENTS_PERMISSIONS.includes(name)),
+      );
     }
     await switchPlugin(sessions.OWNER, id, 'gate-fixture', false);
     expect(await permissionsOf(sessions.EMPLOYEE, id)).to.deep.equal(['add_client_notes']);

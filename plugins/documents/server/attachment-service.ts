@@ -52,10 +52,18 @@ export class DocumentAttachments implements AttachmentService {
   }
 
   async link(target: AttachmentTarget, documentId: string, actorUserId: number | null): Promise<AttachmentView> {
-    const document = isExternalId(documentId) ? await Document.inWorkspace(target.workspaceId).where('external_id', documentId.toLowerCase()).first() : undefined;
+    const document = isExternalId(documentId)
+      ? await Document.inWorkspace(target.workspaceId).where('external_id', documentId.toLowerCase()).first()
+      : undefined;
     if (!document) throw notFound(MESSAGES.documentNotFound);
     await Attachment.query()
-      .insert({ workspaceId: target.workspaceId, documentId: document.id, entityType: target.entityType, entityId: target.entityId, createdBy: actorUserId })
+      .insert({
+        workspaceId: target.workspaceId,
+        documentId: document.id,
+        entityType: target.entityType,
+        entityId: target.entityId,
+        createdBy: actorUserId,
+      })
       .onConflict(['document_id', 'entity_type', 'entity_id'])
       .ignore();
     const [view] = await this.viewsOf(target.workspaceId, await this.ofEntity(target).where('document_id', document.id));

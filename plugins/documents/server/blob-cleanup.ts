@@ -31,9 +31,9 @@ export class BlobCleanup {
 
   /** Call after the commit. A queue that is down leaves the rows for the next clean-up of this workspace. */
   async start(workspaceId: number): Promise<void> {
-    await this.queue.enqueue(BLOB_CLEANUP_QUEUE, { workspaceId }).catch((error: Error) =>
-      this.logger.warn({ workspaceId, err: error.message }, 'could not queue the removal of stored files'),
-    );
+    await this.queue
+      .enqueue(BLOB_CLEANUP_QUEUE, { workspaceId })
+      .catch((error: Error) => this.logger.warn({ workspaceId, err: error.message }, 'could not queue the removal of stored files'));
   }
 
   async run(workspaceId: number, context: JobContext): Promise<{ deleted: number }> {

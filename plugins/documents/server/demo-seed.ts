@@ -18,7 +18,12 @@ const DEMO_FOLDERS: DemoFolder[] = [
     files: [
       {
         name: 'Engagement Letter FY 2025-26.pdf',
-        body: () => pdfFile('Engagement Letter - FY 2025-26', ['Shree Ganesh Traders Pvt Ltd', 'Scope: GST returns, TDS returns, statutory audit support.', 'Fees payable quarterly in advance.']),
+        body: () =>
+          pdfFile('Engagement Letter - FY 2025-26', [
+            'Shree Ganesh Traders Pvt Ltd',
+            'Scope: GST returns, TDS returns, statutory audit support.',
+            'Fees payable quarterly in advance.',
+          ]),
       },
     ],
   },
@@ -28,7 +33,12 @@ const DEMO_FOLDERS: DemoFolder[] = [
     files: [
       {
         name: 'GSTR-3B Summary Q2.pdf',
-        body: () => pdfFile('GSTR-3B Summary - Q2 FY 2025-26', ['Outward taxable supplies: Rs 48,20,000', 'Input tax credit availed: Rs 6,12,400', 'Net tax paid in cash: Rs 2,55,200']),
+        body: () =>
+          pdfFile('GSTR-3B Summary - Q2 FY 2025-26', [
+            'Outward taxable supplies: Rs 48,20,000',
+            'Input tax credit availed: Rs 6,12,400',
+            'Net tax paid in cash: Rs 2,55,200',
+          ]),
       },
       {
         name: 'Sales Register Sep 2025.xlsx',
@@ -64,14 +74,22 @@ const DEMO_FOLDERS: DemoFolder[] = [
     path: 'Clients/Priya-Nair/ITR-AY-2025-26',
     clientIndex: 7,
     files: [
-      { name: 'Form 16 FY 2024-25.pdf', body: () => pdfFile('Form 16 - Part B (summary)', ['Employee: Priya Nair', 'Gross salary: Rs 18,40,000', 'Tax deducted at source: Rs 2,96,400']) },
+      {
+        name: 'Form 16 FY 2024-25.pdf',
+        body: () =>
+          pdfFile('Form 16 - Part B (summary)', ['Employee: Priya Nair', 'Gross salary: Rs 18,40,000', 'Tax deducted at source: Rs 2,96,400']),
+      },
       { name: 'Rent Receipt Scan.png', body: () => pngFile(80, 80, [200, 160, 90], [240, 230, 210]) },
     ],
   },
   {
     path: 'Templates',
     files: [
-      { name: 'Client Onboarding Checklist.txt', body: () => textFile('PAN card\nAadhaar card\nGST registration certificate\nBank statement (last 6 months)\nPrevious year ITR acknowledgement\n') },
+      {
+        name: 'Client Onboarding Checklist.txt',
+        body: () =>
+          textFile('PAN card\nAadhaar card\nGST registration certificate\nBank statement (last 6 months)\nPrevious year ITR acknowledgement\n'),
+      },
     ],
   },
 ];
@@ -88,7 +106,13 @@ export async function seedDemoDocuments({ container, membership, owner, clients 
       const body = await file.body();
       const fileKey = `${membership.workspace.externalId}/${randomUUID()}`;
       await storage.upload(fileKey, body, mimeTypeOf(file.name));
-      await documents.create(viewer, { fileKey, filename: file.name, directory: folder.path, size: body.length, clientExternalId: client?.externalId });
+      await documents.create(viewer, {
+        fileKey,
+        filename: file.name,
+        directory: folder.path,
+        size: body.length,
+        clientExternalId: client?.externalId,
+      });
     }
   }
 }

@@ -65,7 +65,8 @@ async function ensureFolders(trx: Knex.Transaction, workspaceId: number, path: s
 }
 
 /** `whereRaw` arguments for "the folder or anything beneath it", on a column holding a folder path. */
-const withinFolder = (column: 'directory' | 'path', folder: string) => [`(${column} = ? or starts_with(${column}, ?))`, [folder, `${folder}/`]] as const;
+const withinFolder = (column: 'directory' | 'path', folder: string) =>
+  [`(${column} = ? or starts_with(${column}, ?))`, [folder, `${folder}/`]] as const;
 
 /** What the wire shows of a client: never the directory's other fields. */
 const clientRefOf = (client: Pick<ClientSummary, 'externalId' | 'name'>): ClientRef => ({ externalId: client.externalId, name: client.name });
@@ -102,8 +103,14 @@ export class DocumentService {
   private async visibilityOf(viewer: Viewer, folders: FolderRow[], clientIds?: number[] | null): Promise<Visibility> {
     const memberClients = clientIds === undefined ? await this.memberClients(viewer) : clientIds;
     if (memberClients === null) return Visibility.everything();
-    const ownFiles = memberClients.length ? await Document.inWorkspace(viewer.membership.workspace.id).whereIn('client_id', memberClients).distinct('directory') : [];
-    return Visibility.forClients(memberClients, folders, ownFiles.map((document) => document.directory));
+    const ownFiles = memberClients.length
+      ? await Document.inWorkspace(viewer.membership.workspace.id).whereIn('client_id', memberClients).distinct('directory')
+      : [];
+    return Visibility.forClients(
+      memberClients,
+      folders,
+      ownFiles.map((document) => document.directory),
+    );
   }
 
   /** Restricts a documents query to what the member may see. */
@@ -121,7 +128,10 @@ export class DocumentService {
   }
 
   private async clientRefs(workspaceId: number, ids: (number | null)[]): Promise<Map<number, ClientRef>> {
-    const clients = await this.clients.byIds(workspaceId, ids.filter((id): id is number => id !== null));
+    const clients = await this.clients.byIds(
+      workspaceId,
+      ids.filter((id): id is number => id !== null),
+    );
     return new Map([...clients].map(([id, client]) => [id, clientRefOf(client)]));
   }
 
@@ -148,7 +158,10 @@ export class DocumentService {
     const opened = openedFolders(path, depth, subfoldersOf(folders.values(), visibility));
     const documents = await Document.inWorkspace(workspaceId).whereIn('directory', opened);
     const visibleDocuments = documents.filter((document) => visibility.seesFile(document.directory, document.clientId));
-    const clients = await this.clientRefs(workspaceId, [...folderRows.map((folder) => folder.clientId), ...visibleDocuments.map((document) => document.clientId)]);
+    const clients = await this.clientRefs(workspaceId, [
+      ...folderRows.map((folder) => folder.clientId),
+      ...visibleDocuments.map((document) => document.clientId),
+    ]);
 
     const files = new Map<string, FileNode[]>();
     for (const document of visibleDocuments) {
@@ -206,9 +219,14 @@ export class DocumentService {
       ])
       .limit(options.limit)
       .offset(options.offset);
-    const clients = await this.clientRefs(workspaceId, documents.map((document) => document.clientId));
+    const clients = await this.clientRefs(
+      workspaceId,
+      documents.map((document) => document.clientId),
+    );
     return {
-      documents: documents.map((document) => documentDtoOf(document, this.assignedClient(clients, document.clientId), this.downloadUrl(viewer, document.fileKey))),
+      documents: documents.map((document) =>
+        documentDtoOf(document, this.assignedClient(clients, document.clientId), this.downloadUrl(viewer, document.fileKey)),
+      ),
       total,
     };
   }
@@ -244,7 +262,11 @@ export class DocumentService {
 
   async downloadUrlFor(viewer: Viewer, key: string): Promise<string> {
     const document = await this.visibleDocument(viewer, key);
-    const signed = await this.storage.downloadUrl(document.fileKey, { filename: document.filename, contentType: document.mimeType, ttlSeconds: DOWNLOAD_URL_TTL_SECONDS });
+    const signed = await this.storage.downloadUrl(document.fileKey, {
+      filename: document.filename,
+      contentType: document.mimeType,
+      ttlSeconds: DOWNLOAD_URL_TTL_SECONDS,
+    });
     return signed.url;
   }
 
@@ -255,7 +277,10 @@ export class DocumentService {
     const client = clientExternalId ? await this.client(workspaceId, clientExternalId) : null;
     const ofClient = client ? Visibility.forClients([client.id], folders, []) : Visibility.everything();
     const listed = folders.filter((folder) => visibility.canOpen(folder.path) && ofClient.canOpen(folder.path));
-    const clients = await this.clientRefs(workspaceId, listed.map((folder) => folder.clientId));
+    const clients = await this.clientRefs(
+      workspaceId,
+      listed.map((folder) => folder.clientId),
+    );
     const children: Record<string, string[]> = { [ROOT]: [] };
     for (const [parent, paths] of subfoldersOf(listed, Visibility.everything())) children[parent] = paths;
     return {
@@ -284,7 +309,14 @@ export class DocumentService {
       if (!existing && client) await Folder.inWorkspace(workspaceId, trx).where('path', path).patch({ clientId: client.id });
       if (!existing) {
         await this.activity.record(
-          { workspaceId, actorUserId: viewer.user.id, action: 'document.folder_created', entityType: 'folder', entityId: path, metadata: { clientId: client?.externalId ?? null } },
+          {
+            workspaceId,
+            actorUserId: viewer.user.id,
+            action: 'document.folder_created',
+            entityType: 'folder',
+            entityId: path,
+            metadata: { clientId: client?.externalId ?? null },
+          },
           trx,
         );
       }
@@ -379,7 +411,13 @@ export class DocumentService {
     return this.knex.transaction(async (trx) => {
       const info = await this.quota.raiseLimit(trx, workspaceId, additionalBytes);
       await this.activity.record(
-        { workspaceId, actorUserId: viewer.user.id, action: 'document.storage_upgraded', entityType: 'storage', metadata: { additionalBytes, storageLimit: info.storageLimit } },
+        {
+          workspaceId,
+          actorUserId: viewer.user.id,
+          action: 'document.storage_upgraded',
+          entityType: 'storage',
+          metadata: { additionalBytes, storageLimit: info.storageLimit },
+        },
         trx,
       );
       return info;
@@ -399,17 +437,25 @@ export class DocumentService {
 
       const beneath: Document[] = [];
       for (const folder of folderPaths) {
-        beneath.push(...(await Document.inWorkspace(workspaceId, trx).whereRaw(...withinFolder('directory', folder)).select('id', 'file_key')));
+        beneath.push(
+          ...(await Document.inWorkspace(workspaceId, trx)
+            .whereRaw(...withinFolder('directory', folder))
+            .select('id', 'file_key')),
+        );
       }
       const doomed = new Map([...files, ...beneath].map((document) => [document.id, document.fileKey]));
       await this.cleanup.schedule(workspaceId, [...doomed.values()], trx);
       const ids = [...doomed.keys()];
       for (let start = 0; start < ids.length; start += 1000) {
-        await Document.inWorkspace(workspaceId, trx).whereIn('id', ids.slice(start, start + 1000)).delete();
+        await Document.inWorkspace(workspaceId, trx)
+          .whereIn('id', ids.slice(start, start + 1000))
+          .delete();
       }
       let deletedDirectories = 0;
       for (const folder of folderPaths) {
-        deletedDirectories += await Folder.inWorkspace(workspaceId, trx).whereRaw(...withinFolder('path', folder)).delete();
+        deletedDirectories += await Folder.inWorkspace(workspaceId, trx)
+          .whereRaw(...withinFolder('path', folder))
+          .delete();
       }
       await this.activity.record(
         {

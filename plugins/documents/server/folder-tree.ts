@@ -37,7 +37,9 @@ export class Visibility {
   }
 
   static forClients(clientIds: readonly number[], folders: FolderRow[], directoriesOfOwnFiles: string[]): Visibility {
-    const assigned = new Set(folders.filter((folder) => folder.clientId !== null && clientIds.includes(folder.clientId)).map((folder) => folder.path));
+    const assigned = new Set(
+      folders.filter((folder) => folder.clientId !== null && clientIds.includes(folder.clientId)).map((folder) => folder.path),
+    );
     const visibility = new Visibility(clientIds, assigned, new Set([ROOT]));
     const reachable = [...folders.map((folder) => folder.path).filter((path) => visibility.seesAllOf(path)), ...directoriesOfOwnFiles];
     for (const path of reachable) for (const step of selfAndAncestors(path)) visibility.openable!.add(step);

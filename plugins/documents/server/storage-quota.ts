@@ -19,7 +19,10 @@ export class StorageQuota {
     await StorageLimit.query(trx).insert({ workspaceId, storageLimit: this.defaultLimit }).onConflict('workspace_id').ignore();
     const limitQuery = StorageLimit.inWorkspace(workspaceId, trx).first();
     const limit = await (lock ? limitQuery.forUpdate() : limitQuery);
-    const usage = await Document.inWorkspace(workspaceId, trx).select(raw('coalesce(sum(size), 0)::bigint as used')).first().castTo<{ used: number }>();
+    const usage = await Document.inWorkspace(workspaceId, trx)
+      .select(raw('coalesce(sum(size), 0)::bigint as used'))
+      .first()
+      .castTo<{ used: number }>();
     const storageLimit = Number(limit!.storageLimit);
     const usedStorage = Number(usage?.used ?? 0);
     return { maxFileSize: this.maxFileSize, usedStorage, storageLimit, remainingStorage: Math.max(0, storageLimit - usedStorage) };

@@ -38,7 +38,10 @@ export const filenameSchema = z
 const EXTERNAL_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const externalId = (message: string) =>
-  z.string({ error: message }).regex(EXTERNAL_ID_PATTERN, message).transform((value) => value.toLowerCase());
+  z
+    .string({ error: message })
+    .regex(EXTERNAL_ID_PATTERN, message)
+    .transform((value) => value.toLowerCase());
 
 /** Forms send "" or null for "no client". */
 const optionalClientId = z.preprocess(
@@ -50,7 +53,12 @@ const byteCount = (message: string) => z.coerce.number({ error: message }).int(m
 
 export const treeQuerySchema = z.object({
   path: folderPathSchema.default(''),
-  depth: z.coerce.number().int().min(1).max(MAX_FOLDER_DEPTH + 1).default(1),
+  depth: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_FOLDER_DEPTH + 1)
+    .default(1),
 });
 
 export type TreeQuery = z.input<typeof treeQuerySchema>;
@@ -105,10 +113,14 @@ export const updateStorageSchema = z.object({
 
 export type UpdateStorageRequest = z.input<typeof updateStorageSchema> & { workspaceId: string };
 
-export const deleteNodeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('file'), path: z.string().optional(), fileInfo: z.object({ id: externalId(MESSAGES.documentNotFound) }) }),
-  z.object({ type: z.literal('directory'), path: newFolderPathSchema }),
-], { error: MESSAGES.nodeType });
+export const deleteNodeSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('file'), path: z.string().optional(), fileInfo: z.object({ id: externalId(MESSAGES.documentNotFound) }) }),
+    z.object({ type: z.literal('directory'), path: newFolderPathSchema }),
+  ],
+  { error: MESSAGES.nodeType },
+);
 
 export const deleteDocumentsSchema = z.object({
   nodes: z.array(deleteNodeSchema, { error: MESSAGES.noValidNodes }).min(1, MESSAGES.noValidNodes).max(1000),
@@ -116,18 +128,22 @@ export const deleteDocumentsSchema = z.object({
 
 export type DeleteDocumentsRequest = z.input<typeof deleteDocumentsSchema> & { workspaceId: string };
 
-export const assignClientSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('directory'),
-    path: newFolderPathSchema,
-    clientId: externalId(MESSAGES.clientNotFound).nullable(),
-  }),
-  z.object({
-    type: z.literal('file'),
-    path: z.string().optional(),
-    fileId: externalId(MESSAGES.documentNotFound),
-    clientId: externalId(MESSAGES.clientNotFound).nullable(),
-  }),
-], { error: MESSAGES.nodeType });
+export const assignClientSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('directory'),
+      path: newFolderPathSchema,
+      clientId: externalId(MESSAGES.clientNotFound).nullable(),
+    }),
+    z.object({
+      type: z.literal('file'),
+      path: z.string().optional(),
+      fileId: externalId(MESSAGES.documentNotFound),
+      clientId: externalId(MESSAGES.clientNotFound).nullable(),
+    }),
+  ],
+  { error: MESSAGES.nodeType },
+);
 
 export type AssignClientRequest = z.input<typeof assignClientSchema> & { workspaceId: string };

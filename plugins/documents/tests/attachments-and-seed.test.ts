@@ -59,7 +59,9 @@ describe('documents: attachments service', () => {
       [notice, randomUUID()],
       [notice, 'not-an-id'],
     ] as const) {
-      const refused = await attachments().unlink(target, id).catch((error: { status: number; message: string }) => error);
+      const refused = await attachments()
+        .unlink(target, id)
+        .catch((error: { status: number; message: string }) => error);
       expect(refused).to.include({ status: 404, message: 'Attachment not found' });
     }
     await attachments().unlink(notice, link.id);
@@ -72,7 +74,9 @@ describe('documents: attachments service', () => {
     const foreign = await upload(owner, other, 'foreign.pdf');
     const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
     for (const id of [foreign.id, randomUUID(), 'junk']) {
-      const refused = await attachments().link(task, id, null).catch((error: { status: number; message: string }) => error);
+      const refused = await attachments()
+        .link(task, id, null)
+        .catch((error: { status: number; message: string }) => error);
       expect(refused, id).to.include({ status: 404, message: 'Document not found' });
     }
     const document = await upload(owner, workspaceId, 'temporary.pdf');
@@ -106,7 +110,10 @@ describe('documents: demo seed', () => {
     for (let index = 0; index < 8; index += 1) clients.push(await createClient(owner, workspace.externalId, { name: `Demo Client ${index}` }));
     const knex = documents.host.knex;
     const user = await knex('users').where({ external_id: owner.user.externalId }).first('id');
-    const membership: Membership = { workspace: { id: await documents.internalIdOf(workspace.externalId), externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' };
+    const membership: Membership = {
+      workspace: { id: await documents.internalIdOf(workspace.externalId), externalId: workspace.externalId, name: workspace.name },
+      role: 'OWNER',
+    };
     const actor = { id: user.id, ...owner.user } as SessionUser;
     const definition = documents.host.registry.get('documents')!.definition!;
     await definition.seedDemo!({ container: documents.host.container, membership, owner: actor, clients });
@@ -117,12 +124,22 @@ describe('documents: demo seed', () => {
     const byName = new Map<string, { id: string; directory: string; client: { name: string } | null }>(
       listed.body.documents.map((document: { name: string }) => [document.name, document]),
     );
-    expect(byName.get('Sales Register Sep 2025.xlsx')).to.deep.include({ directory: 'Clients/Shree-Ganesh-Traders/GST-Returns', client: { externalId: clients[0].externalId, name: 'Demo Client 0' } });
+    expect(byName.get('Sales Register Sep 2025.xlsx')).to.deep.include({
+      directory: 'Clients/Shree-Ganesh-Traders/GST-Returns',
+      client: { externalId: clients[0].externalId, name: 'Demo Client 0' },
+    });
     const folders = await get(owner, DOCUMENTS_ROUTES.directories, { workspaceId: workspace.externalId, clientExternalId: clients[7].externalId });
-    expect(folders.body.directories.map((folder: { path: string }) => folder.path)).to.deep.equal(['Clients', 'Clients/Priya-Nair', 'Clients/Priya-Nair/ITR-AY-2025-26']);
+    expect(folders.body.directories.map((folder: { path: string }) => folder.path)).to.deep.equal([
+      'Clients',
+      'Clients/Priya-Nair',
+      'Clients/Priya-Nair/ITR-AY-2025-26',
+    ]);
 
     const bytesOf = async (name: string) => {
-      const redirect = await owner.agent.get(`/axal/api/v1/${DOCUMENTS_ROUTES.download}/${byName.get(name)!.id}`).query({ workspaceId: workspace.externalId }).expect(302);
+      const redirect = await owner.agent
+        .get(`/axal/api/v1/${DOCUMENTS_ROUTES.download}/${byName.get(name)!.id}`)
+        .query({ workspaceId: workspace.externalId })
+        .expect(302);
       return Buffer.from(await (await fetch(redirect.headers.location)).arrayBuffer());
     };
     const pdf = await bytesOf('GSTR-3B Summary Q2.pdf');

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { DOCUMENTS_ROUTES, MESSAGES, type FolderNode } from '../shared/wire';
-import { blobExists, call, eventually, get, HOST_START_TIMEOUT_MS, makeFolder, startDocumentsHost, storageOf, upload, type TestHost, type TestSession } from './support';
+import {
+  blobExists,
+  call,
+  eventually,
+  get,
+  HOST_START_TIMEOUT_MS,
+  makeFolder,
+  startDocumentsHost,
+  storageOf,
+  upload,
+  type TestHost,
+  type TestSession,
+} from './support';
 
-const remove = (session: TestSession, workspaceId: string, nodes: unknown) => call(session, 'delete', `/${DOCUMENTS_ROUTES.remove}`, { workspaceId, nodes });
+const remove = (session: TestSession, workspaceId: string, nodes: unknown) =>
+  call(session, 'delete', `/${DOCUMENTS_ROUTES.remove}`, { workspaceId, nodes });
 
 describe('documents: deleting', () => {
   let documents: TestHost;
@@ -19,7 +32,10 @@ describe('documents: deleting', () => {
 
   const exists = (fileKey: string) => blobExists(documents, fileKey);
   const pendingDeletions = async (workspaceId: string) =>
-    documents.host.knex('documents_blob_deletions').where({ workspace_id: await documents.internalIdOf(workspaceId) }).select('file_key', 'attempts', 'last_error');
+    documents.host
+      .knex('documents_blob_deletions')
+      .where({ workspace_id: await documents.internalIdOf(workspaceId) })
+      .select('file_key', 'attempts', 'last_error');
 
   it('deletes a folder with everything beneath it; records at once, stored files by the clean-up job', async () => {
     const workspaceId = (await documents.createWorkspace(owner)).externalId;
@@ -49,7 +65,8 @@ describe('documents: deleting', () => {
     expect((await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId })).body.usedStorage).to.equal(90);
     expect((await get(owner, DOCUMENTS_ROUTES.tree, { workspaceId, path: 'Old/2019' })).status).to.equal(404);
 
-    for (const document of [...doomed, loose]) await eventually(async () => !(await exists(document.fileKey)), `${document.name} is removed from storage`);
+    for (const document of [...doomed, loose])
+      await eventually(async () => !(await exists(document.fileKey)), `${document.name} is removed from storage`);
     for (const document of kept) expect(await exists(document.fileKey), document.name).to.equal(true);
     await eventually(async () => (await pendingDeletions(workspaceId)).length === 0, 'the outbox is empty');
   });
@@ -103,8 +120,22 @@ describe('documents: deleting', () => {
       [[], 400, MESSAGES.noValidNodes],
       [undefined, 400, MESSAGES.noValidNodes],
       ['everything', 400, MESSAGES.noValidNodes],
-      [[{ type: 'file', fileInfo: { id: document.id } }, { type: 'file', fileInfo: { id: randomUUID() } }], 404, MESSAGES.documentNotFound],
-      [[{ type: 'file', fileInfo: { id: document.id } }, { type: 'directory', path: 'Missing' }], 404, MESSAGES.directoryNotFound],
+      [
+        [
+          { type: 'file', fileInfo: { id: document.id } },
+          { type: 'file', fileInfo: { id: randomUUID() } },
+        ],
+        404,
+        MESSAGES.documentNotFound,
+      ],
+      [
+        [
+          { type: 'file', fileInfo: { id: document.id } },
+          { type: 'directory', path: 'Missing' },
+        ],
+        404,
+        MESSAGES.directoryNotFound,
+      ],
       [[{ type: 'directory', path: '' }], 400, MESSAGES.invalidFolderName],
       [[{ type: 'file', fileInfo: { id: 'x' } }], 400, MESSAGES.documentNotFound],
       [[{ type: 'disk' }], 400, MESSAGES.nodeType],

@@ -42,7 +42,11 @@ function everyRoute(workspaceId: string, ids: { documentId: string; fileKey: str
     { method: 'get', path: `${DOCUMENTS_ROUTES.download}/${encodeURIComponent(ids.fileKey)}`, query: { workspaceId } },
     { method: 'get', path: DOCUMENTS_ROUTES.presign, query: { workspaceId, filename: 'a.pdf', size: 3 } },
     { method: 'post', path: DOCUMENTS_ROUTES.createDirectory, body: { workspaceId, path: `F${fresh()}` } },
-    { method: 'post', path: DOCUMENTS_ROUTES.create, body: { workspaceExternalId: workspaceId, fileKey: `${workspaceId}/${randomUUID()}`, filename: 'a.pdf', size: 3 } },
+    {
+      method: 'post',
+      path: DOCUMENTS_ROUTES.create,
+      body: { workspaceExternalId: workspaceId, fileKey: `${workspaceId}/${randomUUID()}`, filename: 'a.pdf', size: 3 },
+    },
     { method: 'post', path: DOCUMENTS_ROUTES.updateStorage, body: { workspaceId, additionalStorage: 1 } },
     { method: 'post', path: DOCUMENTS_ROUTES.assignClient, body: { workspaceId, type: 'file', fileId: ids.documentId, clientId: ids.clientId } },
     { method: 'delete', path: DOCUMENTS_ROUTES.remove, body: { workspaceId, nodes: [{ type: 'directory', path: `Gone${fresh()}` }] } },
@@ -92,9 +96,15 @@ describe('documents: gates, roles and workspaces', () => {
     const owner = await documents.signedInUser('docs-gate-2');
     const workspace = await documents.createWorkspace(owner);
     const stranger = await documents.signedInUser('docs-stranger');
-    const routes = everyRoute(workspace.externalId, { documentId: randomUUID(), fileKey: `${workspace.externalId}/${randomUUID()}`, clientId: randomUUID() }, fresh);
+    const routes = everyRoute(
+      workspace.externalId,
+      { documentId: randomUUID(), fileKey: `${workspace.externalId}/${randomUUID()}`, clientId: randomUUID() },
+      fresh,
+    );
     for (const route of routes) {
-      const anonymous = request(documents.baseUrl)[route.method](`${API}/${route.path}`).query(route.query ?? {});
+      const anonymous = request(documents.baseUrl)
+        [route.method](`${API}/${route.path}`)
+        .query(route.query ?? {});
       expect((await anonymous).status, `${route.method} ${route.path}`).to.be.oneOf([401, 403]);
       const outsider = await send(stranger, route);
       expect(outsider.status, `${route.method} ${route.path}`).to.equal(404);
@@ -139,7 +149,12 @@ describe('documents: gates, roles and workspaces', () => {
     const signed = await presign(sessions.EMPLOYEE, workspaceId, 'by-employee.txt', 3);
     await putBlob(signed.url, Buffer.from('abc'));
     const register = (session: TestSession) =>
-      call(session, 'post', `/${DOCUMENTS_ROUTES.create}`, { workspaceExternalId: workspaceId, fileKey: signed.fileKey, filename: 'by-employee.txt', size: 3 });
+      call(session, 'post', `/${DOCUMENTS_ROUTES.create}`, {
+        workspaceExternalId: workspaceId,
+        fileKey: signed.fileKey,
+        filename: 'by-employee.txt',
+        size: 3,
+      });
     expect((await register(sessions.CLIENT)).body).to.deep.equal(NO_PERMISSION);
     expect((await register(sessions.EMPLOYEE)).status).to.equal(201);
   });
@@ -155,17 +170,41 @@ describe('documents: gates, roles and workspaces', () => {
 
     const cases: [RouteCall, string][] = [
       [{ method: 'get', path: DOCUMENTS_ROUTES.info, query: { workspaceId, documentId: theirDocument.id } }, MESSAGES.documentNotFound],
-      [{ method: 'get', path: `${DOCUMENTS_ROUTES.download}/${encodeURIComponent(theirDocument.fileKey)}`, query: { workspaceId } }, MESSAGES.documentNotFound],
+      [
+        { method: 'get', path: `${DOCUMENTS_ROUTES.download}/${encodeURIComponent(theirDocument.fileKey)}`, query: { workspaceId } },
+        MESSAGES.documentNotFound,
+      ],
       [{ method: 'get', path: `${DOCUMENTS_ROUTES.download}/${theirDocument.id}`, query: { workspaceId } }, MESSAGES.documentNotFound],
       [{ method: 'get', path: DOCUMENTS_ROUTES.tree, query: { workspaceId, path: 'Secret' } }, MESSAGES.directoryNotFound],
       [{ method: 'get', path: DOCUMENTS_ROUTES.list, query: { workspaceId, clientExternalId: theirClient.externalId } }, MESSAGES.clientNotFound],
-      [{ method: 'get', path: DOCUMENTS_ROUTES.directories, query: { workspaceId, clientExternalId: theirClient.externalId } }, MESSAGES.clientNotFound],
-      [{ method: 'get', path: DOCUMENTS_ROUTES.presign, query: { workspaceId, filename: 'x.pdf', size: 1, clientId: theirClient.externalId } }, MESSAGES.clientNotFound],
-      [{ method: 'post', path: DOCUMENTS_ROUTES.createDirectory, body: { workspaceId, path: 'Planted', clientId: theirClient.externalId } }, MESSAGES.clientNotFound],
-      [{ method: 'post', path: DOCUMENTS_ROUTES.assignClient, body: { workspaceId, type: 'file', fileId: theirDocument.id, clientId: null } }, MESSAGES.documentNotFound],
-      [{ method: 'post', path: DOCUMENTS_ROUTES.assignClient, body: { workspaceId, type: 'directory', path: 'Secret', clientId: null } }, MESSAGES.directoryNotFound],
-      [{ method: 'delete', path: DOCUMENTS_ROUTES.remove, body: { workspaceId, nodes: [{ type: 'file', fileInfo: { id: theirDocument.id } }] } }, MESSAGES.documentNotFound],
-      [{ method: 'delete', path: DOCUMENTS_ROUTES.remove, body: { workspaceId, nodes: [{ type: 'directory', path: 'Secret' }] } }, MESSAGES.directoryNotFound],
+      [
+        { method: 'get', path: DOCUMENTS_ROUTES.directories, query: { workspaceId, clientExternalId: theirClient.externalId } },
+        MESSAGES.clientNotFound,
+      ],
+      [
+        { method: 'get', path: DOCUMENTS_ROUTES.presign, query: { workspaceId, filename: 'x.pdf', size: 1, clientId: theirClient.externalId } },
+        MESSAGES.clientNotFound,
+      ],
+      [
+        { method: 'post', path: DOCUMENTS_ROUTES.createDirectory, body: { workspaceId, path: 'Planted', clientId: theirClient.externalId } },
+        MESSAGES.clientNotFound,
+      ],
+      [
+        { method: 'post', path: DOCUMENTS_ROUTES.assignClient, body: { workspaceId, type: 'file', fileId: theirDocument.id, clientId: null } },
+        MESSAGES.documentNotFound,
+      ],
+      [
+        { method: 'post', path: DOCUMENTS_ROUTES.assignClient, body: { workspaceId, type: 'directory', path: 'Secret', clientId: null } },
+        MESSAGES.directoryNotFound,
+      ],
+      [
+        { method: 'delete', path: DOCUMENTS_ROUTES.remove, body: { workspaceId, nodes: [{ type: 'file', fileInfo: { id: theirDocument.id } }] } },
+        MESSAGES.documentNotFound,
+      ],
+      [
+        { method: 'delete', path: DOCUMENTS_ROUTES.remove, body: { workspaceId, nodes: [{ type: 'directory', path: 'Secret' }] } },
+        MESSAGES.directoryNotFound,
+      ],
     ];
     for (const [route, error] of cases) {
       const response = await send(owner, route);

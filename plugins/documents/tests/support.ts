@@ -41,8 +41,22 @@ export function putBlob(url: string, body: Buffer, contentType = 'application/oc
   return fetch(url, { method: 'PUT', headers: { ...UPLOAD_REQUIRED_HEADERS, 'Content-Type': contentType }, body: new Uint8Array(body) });
 }
 
-export async function presign(session: TestSession, workspaceId: string, filename: string, size: number, directory = '', clientId?: string): Promise<PresignResponse> {
-  const response = await get(session, DOCUMENTS_ROUTES.presign, { workspaceId, filename, size, directory, mimeType: mimeTypeOf(filename), ...(clientId ? { clientId } : {}) });
+export async function presign(
+  session: TestSession,
+  workspaceId: string,
+  filename: string,
+  size: number,
+  directory = '',
+  clientId?: string,
+): Promise<PresignResponse> {
+  const response = await get(session, DOCUMENTS_ROUTES.presign, {
+    workspaceId,
+    filename,
+    size,
+    directory,
+    mimeType: mimeTypeOf(filename),
+    ...(clientId ? { clientId } : {}),
+  });
   if (response.status !== 200) throw new Error(`presign failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }

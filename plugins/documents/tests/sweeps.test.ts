@@ -3,7 +3,18 @@ import { expect } from 'chai';
 import type BeeQueue from 'bee-queue';
 import { TOKENS, type QueueService, type Scheduler } from '../../../core/plugin-api';
 import { BlobSweeps, DELETED_WORKSPACE_BLOBS_SWEEP_JOB, SWEEP_GRACE_MS, UNREGISTERED_BLOBS_SWEEP_JOB } from '../server/blob-sweeps';
-import { blobExists, call, HOST_START_TIMEOUT_MS, presign, putBlob, startDocumentsHost, storageOf, upload, type TestHost, type TestSession } from './support';
+import {
+  blobExists,
+  call,
+  HOST_START_TIMEOUT_MS,
+  presign,
+  putBlob,
+  startDocumentsHost,
+  storageOf,
+  upload,
+  type TestHost,
+  type TestSession,
+} from './support';
 
 /** The sweeps' clock a little over a day from now: everything stored so far is past its grace period. */
 const aDayLater = () => new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
@@ -70,7 +81,9 @@ describe('documents: sweeping stored files that no document names', () => {
     expect(await sweeps().sweepDeletedWorkspaces(), 'nothing is a day old yet').to.deep.equal({ deleted: 0 });
     for (const name of doomedFiles) expect(await exists(name)).to.equal(true);
 
-    expect(await sweeps().sweepDeletedWorkspaces(aDayLater()), 'the host has no other deleted workspace').to.deep.equal({ deleted: doomedFiles.length });
+    expect(await sweeps().sweepDeletedWorkspaces(aDayLater()), 'the host has no other deleted workspace').to.deep.equal({
+      deleted: doomedFiles.length,
+    });
     for (const name of doomedFiles) expect(await exists(name), name).to.equal(false);
     for (const name of livingFiles) expect(await exists(name), name).to.equal(true);
     expect(await exists(foreign), 'a folder not named like a workspace').to.equal(true);
@@ -88,7 +101,8 @@ describe('documents: sweeping stored files that no document names', () => {
   });
 
   it('is scheduled daily in Asia/Kolkata: per workspace at 02:00, deleted workspaces at 02:30', () => {
-    const scheduled = documents.host.container.get<Scheduler>(TOKENS.Scheduler)
+    const scheduled = documents.host.container
+      .get<Scheduler>(TOKENS.Scheduler)
       .schedules()
       .filter((schedule) => schedule.pluginId === 'documents')
       .map(({ name, every, timezone, perWorkspace }) => ({ name, every, timezone, perWorkspace }));

@@ -31,8 +31,16 @@ describe('documents: tree and folders', () => {
       expect(again.status).to.equal(200);
       expect(again.body).to.deep.equal({ path: 'Audit/2025', created: false });
       const { body } = await get(owner, DOCUMENTS_ROUTES.directories, { workspaceId });
-      expect(body.directories.map((folder: { path: string }) => folder.path)).to.include.members(['Audit', 'Audit/2025', 'Audit/2025/Working-Papers']);
-      expect(body.directories.find((folder: { path: string }) => folder.path === 'Audit/2025/Working-Papers').segments).to.deep.equal(['Audit', '2025', 'Working-Papers']);
+      expect(body.directories.map((folder: { path: string }) => folder.path)).to.include.members([
+        'Audit',
+        'Audit/2025',
+        'Audit/2025/Working-Papers',
+      ]);
+      expect(body.directories.find((folder: { path: string }) => folder.path === 'Audit/2025/Working-Papers').segments).to.deep.equal([
+        'Audit',
+        '2025',
+        'Working-Papers',
+      ]);
     });
 
     it('applies the folder-name rule with the spec messages', async () => {
@@ -121,7 +129,13 @@ describe('documents: tree and folders', () => {
 
     it('lists folders for the picker: every folder and the map of sub-folders', async () => {
       const { body } = await get(owner, DOCUMENTS_ROUTES.directories, { workspaceId: fresh });
-      expect(body.directories.map((folder: { path: string }) => folder.path)).to.deep.equal(['Alpha', 'beta', 'beta/inner', 'beta/inner/deep', 'empty']);
+      expect(body.directories.map((folder: { path: string }) => folder.path)).to.deep.equal([
+        'Alpha',
+        'beta',
+        'beta/inner',
+        'beta/inner/deep',
+        'empty',
+      ]);
       expect(body.children).to.deep.equal({ '': ['Alpha', 'beta', 'empty'], beta: ['beta/inner'], 'beta/inner': ['beta/inner/deep'] });
     });
   });
@@ -184,7 +198,8 @@ describe('documents: tree and folders', () => {
       await makeFolder(owner, workspace, 'Internal/Payroll');
       visibleFile = (await upload(owner, workspace, 'return.pdf', { directory: 'Clients/Own/2025', body: Buffer.alloc(300) })).id;
       hiddenFile = (await upload(owner, workspace, 'other.pdf', { directory: 'Clients/Other', body: Buffer.alloc(50) })).id;
-      looseFile = (await upload(owner, workspace, 'invoice.pdf', { directory: 'Internal', clientId: ownClient.externalId, body: Buffer.alloc(7) })).id;
+      looseFile = (await upload(owner, workspace, 'invoice.pdf', { directory: 'Internal', clientId: ownClient.externalId, body: Buffer.alloc(7) }))
+        .id;
       await upload(owner, workspace, 'salaries.xlsx', { directory: 'Internal/Payroll', body: Buffer.alloc(900) });
       await upload(owner, workspace, 'firm-wide.txt', { body: Buffer.alloc(11) });
     });
@@ -233,7 +248,12 @@ describe('documents: tree and folders', () => {
 
     it('sees in the folder picker only the folders that lead to theirs', async () => {
       const { body } = await get(clientMember, DOCUMENTS_ROUTES.directories, { workspaceId: workspace });
-      expect(body.directories.map((folder: { path: string }) => folder.path)).to.deep.equal(['Clients', 'Clients/Own', 'Clients/Own/2025', 'Internal']);
+      expect(body.directories.map((folder: { path: string }) => folder.path)).to.deep.equal([
+        'Clients',
+        'Clients/Own',
+        'Clients/Own/2025',
+        'Internal',
+      ]);
     });
 
     it('filters the picker by client for staff', async () => {
@@ -257,16 +277,22 @@ describe('documents: tree and folders', () => {
       const { workspace, sessions } = await documents.workspaceWithEveryRole();
       const client = await createClient(sessions.OWNER, workspace.externalId);
       const ids: string[] = [];
-      for (const name of ['one.txt', 'two.txt', 'three.txt']) ids.push((await upload(sessions.EMPLOYEE, workspace.externalId, name, { clientId: name === 'two.txt' ? client.externalId : undefined })).id);
+      for (const name of ['one.txt', 'two.txt', 'three.txt'])
+        ids.push((await upload(sessions.EMPLOYEE, workspace.externalId, name, { clientId: name === 'two.txt' ? client.externalId : undefined })).id);
       const page = await get(sessions.ADMIN, DOCUMENTS_ROUTES.list, { workspaceId: workspace.externalId, limit: 2 });
       expect(page.body.total).to.equal(3);
       expect(page.body.documents.map((document: { id: string }) => document.id)).to.deep.equal([ids[2], ids[1]]);
       const next = await get(sessions.ADMIN, DOCUMENTS_ROUTES.list, { workspaceId: workspace.externalId, limit: 2, offset: 2 });
       expect(next.body.documents.map((document: { id: string }) => document.id)).to.deep.equal([ids[0]]);
-      const ofClient = await get(sessions.EMPLOYEE, DOCUMENTS_ROUTES.list, { workspaceId: workspace.externalId, clientExternalId: client.externalId });
+      const ofClient = await get(sessions.EMPLOYEE, DOCUMENTS_ROUTES.list, {
+        workspaceId: workspace.externalId,
+        clientExternalId: client.externalId,
+      });
       expect(ofClient.body.documents).to.have.length(1);
       expect(ofClient.body.documents[0]).to.include({ id: ids[1], name: 'two.txt', type: 'text/plain' });
-      expect((await get(sessions.OWNER, DOCUMENTS_ROUTES.list, { workspaceId: workspace.externalId, clientExternalId: randomUUID() })).status).to.equal(404);
+      expect(
+        (await get(sessions.OWNER, DOCUMENTS_ROUTES.list, { workspaceId: workspace.externalId, clientExternalId: randomUUID() })).status,
+      ).to.equal(404);
       expect((await get(sessions.OWNER, DOCUMENTS_ROUTES.list, { workspaceId: workspace.externalId, limit: 5000 })).status).to.equal(400);
     });
   });

@@ -1,13 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import {
-  ACCEPTED_FILE_TYPES,
-  DEFAULT_MAX_FILE_SIZE,
-  DEFAULT_STORAGE_LIMIT,
-  DOCUMENTS_ROUTES,
-  MESSAGES,
-  mimeTypeOf,
-} from '../shared/wire';
+import { ACCEPTED_FILE_TYPES, DEFAULT_MAX_FILE_SIZE, DEFAULT_STORAGE_LIMIT, DOCUMENTS_ROUTES, MESSAGES, mimeTypeOf } from '../shared/wire';
 import {
   blobExists,
   createClient,
@@ -41,14 +34,20 @@ describe('documents: uploads and storage', () => {
 
   const exists = (fileKey: string) => blobExists(documents, fileKey);
 
-  const register = (fields: Record<string, unknown>) => post(owner, DOCUMENTS_ROUTES.create, { workspaceExternalId: workspaceId, directory: '', ...fields });
+  const register = (fields: Record<string, unknown>) =>
+    post(owner, DOCUMENTS_ROUTES.create, { workspaceExternalId: workspaceId, directory: '', ...fields });
 
   describe('storage info', () => {
     it('starts with the defaults: 5 MB per file, 1 GB per workspace, nothing used', async () => {
       const fresh = (await documents.createWorkspace(owner)).externalId;
       const { status, body } = await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId: fresh });
       expect(status).to.equal(200);
-      expect(body).to.deep.equal({ maxFileSize: DEFAULT_MAX_FILE_SIZE, usedStorage: 0, storageLimit: DEFAULT_STORAGE_LIMIT, remainingStorage: DEFAULT_STORAGE_LIMIT });
+      expect(body).to.deep.equal({
+        maxFileSize: DEFAULT_MAX_FILE_SIZE,
+        usedStorage: 0,
+        storageLimit: DEFAULT_STORAGE_LIMIT,
+        remainingStorage: DEFAULT_STORAGE_LIMIT,
+      });
     });
 
     it('counts every registered document and frees nothing until it is deleted', async () => {
@@ -185,7 +184,11 @@ describe('documents: uploads and storage', () => {
       expect(Date.now() - new Date(created.document.uploadDate).getTime()).to.be.below(60_000);
 
       const folders = await get(owner, DOCUMENTS_ROUTES.directories, { workspaceId });
-      expect(folders.body.directories.map((folder: { path: string }) => folder.path)).to.include.members(['Clients', 'Clients/Narmada', 'Clients/Narmada/2025']);
+      expect(folders.body.directories.map((folder: { path: string }) => folder.path)).to.include.members([
+        'Clients',
+        'Clients/Narmada',
+        'Clients/Narmada/2025',
+      ]);
       const info = await get(owner, DOCUMENTS_ROUTES.info, { workspaceId, documentId: created.document.id });
       expect(info.status).to.equal(200);
       expect(info.body.document).to.deep.equal(created.document);

@@ -52,16 +52,14 @@ export function useStorageInfo(workspaceId: string, enabled = true) {
 export function useDirectories(workspaceId: string, clientId?: string) {
   return useQuery({
     queryKey: directoriesKey(workspaceId, clientId),
-    queryFn: ({ signal }) =>
-      apiV1<DirectoriesResponse>(route('directories'), { query: { workspaceId, clientExternalId: clientId }, signal }),
+    queryFn: ({ signal }) => apiV1<DirectoriesResponse>(route('directories'), { query: { workspaceId, clientExternalId: clientId }, signal }),
   });
 }
 
 export function useClientDocuments(workspaceId: string, clientId: string) {
   return useQuery({
     queryKey: documentListKey(workspaceId, clientId),
-    queryFn: ({ signal }) =>
-      apiV1<DocumentListResponse>(route('list'), { query: { workspaceId, clientExternalId: clientId, limit: 1000 }, signal }),
+    queryFn: ({ signal }) => apiV1<DocumentListResponse>(route('list'), { query: { workspaceId, clientExternalId: clientId, limit: 1000 }, signal }),
   });
 }
 

@@ -4,7 +4,9 @@ import { TotalDocumentsCard } from './components/TotalDocumentsCard';
 
 // The dashboard card is small and shown at once; the browser and the client section load when first opened.
 const DocumentsPage = lazy(() => import('./pages/DocumentsPage').then((module) => ({ default: module.DocumentsPage })));
-const ClientDocumentsSection = lazy(() => import('./components/ClientDocumentsSection').then((module) => ({ default: module.ClientDocumentsSection })));
+const ClientDocumentsSection = lazy(() =>
+  import('./components/ClientDocumentsSection').then((module) => ({ default: module.ClientDocumentsSection })),
+);
 
 export default defineWebPlugin({
   id: 'documents',

@@ -96,7 +96,13 @@ export function useUploadQueue({ workspaceId, directory }: UploadTarget) {
     } catch (error) {
       throw new Error(error instanceof ApiError ? error.message : PRESIGN_FAILED);
     }
-    await uploadToBlob({ url: presigned.url, file: item.file, contentType: mimeType, onProgress: (progress) => update(item.id, { progress }), signal });
+    await uploadToBlob({
+      url: presigned.url,
+      file: item.file,
+      contentType: mimeType,
+      onProgress: (progress) => update(item.id, { progress }),
+      signal,
+    });
     update(item.id, { status: 'metadata', progress: 100 });
     const created = await apiV1<CreateDocumentResponse>(`/${DOCUMENTS_ROUTES.create}`, {
       method: 'POST',

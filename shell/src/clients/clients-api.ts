@@ -63,14 +63,16 @@ export function useCredentialsStatus(workspaceId: string) {
 export function useClientDetail(workspaceId: string, clientId: string) {
   return useQuery({
     queryKey: clientKey(workspaceId, clientId),
-    queryFn: ({ signal }) => apiV1<{ client: ClientDetailView }>(`/clients/${clientId}`, { query: { workspaceId }, signal }).then((body) => body.client),
+    queryFn: ({ signal }) =>
+      apiV1<{ client: ClientDetailView }>(`/clients/${clientId}`, { query: { workspaceId }, signal }).then((body) => body.client),
   });
 }
 
 export function useClientNotes(workspaceId: string, clientId: string) {
   return useQuery({
     queryKey: clientNotesKey(workspaceId, clientId),
-    queryFn: ({ signal }) => apiV1<{ data: ClientNote[] }>(`/clients/${clientId}/notes`, { query: { workspaceId }, signal }).then((body) => body.data),
+    queryFn: ({ signal }) =>
+      apiV1<{ data: ClientNote[] }>(`/clients/${clientId}/notes`, { query: { workspaceId }, signal }).then((body) => body.data),
   });
 }
 
@@ -78,7 +80,9 @@ export function usePlatformCredentials(workspaceId: string, clientId: string) {
   return useQuery({
     queryKey: clientCredentialsKey(workspaceId, clientId),
     queryFn: ({ signal }) =>
-      apiV1<{ credentials: PlatformCredential[] }>(`/clients/${clientId}/credentials`, { query: { workspaceId }, signal }).then((body) => body.credentials),
+      apiV1<{ credentials: PlatformCredential[] }>(`/clients/${clientId}/credentials`, { query: { workspaceId }, signal }).then(
+        (body) => body.credentials,
+      ),
     staleTime: CREDENTIALS_STALE_MS,
   });
 }

@@ -14,7 +14,9 @@ export function NotEnabledPage({ pluginName, workspaceId }: { pluginName: string
           ? `Switch the ${pluginName} plugin on in Settings to use it here. Its data is kept while it is off.`
           : `Ask an owner or admin of this workspace to switch the ${pluginName} plugin on.`
       }
-      action={canSwitch ? <RouterAnchorButton to={appPath(`/w/${workspaceId}/settings/plugins`)} intent="primary" text="Open plugin settings" /> : undefined}
+      action={
+        canSwitch ? <RouterAnchorButton to={appPath(`/w/${workspaceId}/settings/plugins`)} intent="primary" text="Open plugin settings" /> : undefined
+      }
     />
   );
 }

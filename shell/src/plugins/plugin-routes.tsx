@@ -31,7 +31,8 @@ export function pluginRouteObjects(
   for (const state of loaded) {
     const area = `${state.entry.nav?.path ?? state.entry.id}/*`;
     if (state.status === 'ready') routes.push(...wrapInBoundary(state.plugin.routes, state, onRetryPage));
-    else if (state.status === 'failed') routes.push({ path: area, element: <RemoteErrorPanel pluginName={state.entry.name} onRetry={state.retry} /> });
+    else if (state.status === 'failed')
+      routes.push({ path: area, element: <RemoteErrorPanel pluginName={state.entry.name} onRetry={state.retry} /> });
     else routes.push({ path: area, element: <Spinner aria-label={`Loading ${state.entry.name}`} /> });
   }
   for (const entry of entries) {

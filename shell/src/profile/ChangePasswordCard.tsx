@@ -114,8 +114,8 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
       ) : (
         <>
           <Callout intent="primary" icon={<CalloutIcon name="info" />}>
-            Your account signs in with Google. Set a password to also sign in with your email, and to confirm your identity
-            where the app asks for your password (for example before saving portal credentials).
+            Your account signs in with Google. Set a password to also sign in with your email, and to confirm your identity where the app asks for
+            your password (for example before saving portal credentials).
           </Callout>
           <PasswordForm
             schema={setPasswordSchema}

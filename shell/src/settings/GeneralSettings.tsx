@@ -19,8 +19,7 @@ function RenameWorkspaceForm({ workspace }: { workspace: WorkspaceDetail }) {
   const inputId = useId();
   const helperId = useId();
   const rename = useMutation({
-    mutationFn: (newName: string) =>
-      apiV1<{ name: string }>(`/workspaces/${workspace.externalId}`, { method: 'PATCH', body: { name: newName } }),
+    mutationFn: (newName: string) => apiV1<{ name: string }>(`/workspaces/${workspace.externalId}`, { method: 'PATCH', body: { name: newName } }),
     onSuccess: async ({ name: savedName }) => {
       void showToast({ title: 'Workspace renamed', message: `This workspace is now called ${savedName}.`, intent: 'success' });
       await Promise.all([
@@ -49,7 +48,15 @@ function RenameWorkspaceForm({ workspace }: { workspace: WorkspaceDetail }) {
         label="Workspace name"
         labelFor={inputId}
         intent={problem ? 'danger' : 'none'}
-        helperText={problem ? <span id={helperId} role="alert">{problem}</span> : <span id={helperId}>3 to 50 letters, numbers, spaces or hyphens.</span>}
+        helperText={
+          problem ? (
+            <span id={helperId} role="alert">
+              {problem}
+            </span>
+          ) : (
+            <span id={helperId}>3 to 50 letters, numbers, spaces or hyphens.</span>
+          )
+        }
       >
         <div className="settings-inline-form">
           <InputGroup
@@ -65,7 +72,12 @@ function RenameWorkspaceForm({ workspace }: { workspace: WorkspaceDetail }) {
             disabled={rename.isPending}
             maxLength={80}
           />
-          <Button type="submit" intent="primary" text={rename.isPending ? 'Saving...' : 'Save'} disabled={!edited || Boolean(problem) || rename.isPending} />
+          <Button
+            type="submit"
+            intent="primary"
+            text={rename.isPending ? 'Saving...' : 'Save'}
+            disabled={!edited || Boolean(problem) || rename.isPending}
+          />
         </div>
       </FormGroup>
     </form>

@@ -12,7 +12,11 @@ import { myWorkspacesKey, useMyWorkspaces } from './workspace-queries';
 
 const NAME_FIELD_ID = 'workspace-name';
 
-const NEXT_STEPS = ['Invite your team and give each person a role', 'Add clients one by one or import them from a CSV file', 'Switch on the modules your practice needs'];
+const NEXT_STEPS = [
+  'Invite your team and give each person a role',
+  'Add clients one by one or import them from a CSV file',
+  'Switch on the modules your practice needs',
+];
 
 /** `{app}/create-workspace` (spec 1 sections 2.6, 5.1, 8). */
 export function CreateWorkspacePage() {
@@ -50,7 +54,12 @@ export function CreateWorkspacePage() {
           <AppIcon name="building" size={24} />
         </span>
         <form onSubmit={(event) => void create(event)} noValidate aria-label="Create workspace">
-          <FormField label="Workspace Name" inputId={NAME_FIELD_ID} errors={nameErrors} hint="3 to 50 characters: letters, numbers, spaces and hyphens.">
+          <FormField
+            label="Workspace Name"
+            inputId={NAME_FIELD_ID}
+            errors={nameErrors}
+            hint="3 to 50 characters: letters, numbers, spaces and hyphens."
+          >
             <InputGroup
               {...fieldAttributes(NAME_FIELD_ID, nameErrors)}
               size="large"

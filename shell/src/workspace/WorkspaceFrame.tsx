@@ -64,9 +64,30 @@ export function WorkspaceFrame() {
   const page = useRoutes([
     { index: true, element: <DashboardPage loaded={loaded} /> },
     { path: 'dashboard', element: <DashboardPage loaded={loaded} /> },
-    { path: 'clients/*', element: <Suspense fallback={<LoadingState />}><ClientsArea loaded={loaded} /></Suspense> },
-    { path: 'settings/*', element: <Suspense fallback={<LoadingState />}><SettingsPage /></Suspense> },
-    { path: 'notifications', element: <Suspense fallback={<LoadingState />}><NotificationsPage /></Suspense> },
+    {
+      path: 'clients/*',
+      element: (
+        <Suspense fallback={<LoadingState />}>
+          <ClientsArea loaded={loaded} />
+        </Suspense>
+      ),
+    },
+    {
+      path: 'settings/*',
+      element: (
+        <Suspense fallback={<LoadingState />}>
+          <SettingsPage />
+        </Suspense>
+      ),
+    },
+    {
+      path: 'notifications',
+      element: (
+        <Suspense fallback={<LoadingState />}>
+          <NotificationsPage />
+        </Suspense>
+      ),
+    },
     ...pluginRouteObjects(workspaceId, list.data ?? [], loaded, () => void list.refetch()),
     { path: '*', element: <NotFoundPage embedded /> },
   ]);

@@ -86,7 +86,13 @@ export function ConfirmByTypingDialog({
           </div>
           <FormGroup
             intent={showMismatch ? 'danger' : 'none'}
-            helperText={showMismatch ? <span id={mismatchId} role="alert">{mismatchMessage}</span> : undefined}
+            helperText={
+              showMismatch ? (
+                <span id={mismatchId} role="alert">
+                  {mismatchMessage}
+                </span>
+              ) : undefined
+            }
           >
             <InputGroup
               autoFocus

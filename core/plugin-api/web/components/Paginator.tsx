@@ -18,14 +18,7 @@ export function Paginator({ page, totalPages, onPageChange }: PaginatorProps) {
 
   return (
     <nav aria-label="Pagination" style={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-      <Button
-        variant="minimal"
-        icon="chevron-left"
-        text="Previous"
-        aria-label="Previous page"
-        disabled={page <= 1}
-        onClick={() => goTo(page - 1)}
-      />
+      <Button variant="minimal" icon="chevron-left" text="Previous" aria-label="Previous page" disabled={page <= 1} onClick={() => goTo(page - 1)} />
       {items.map((item, index) =>
         item === 'ellipsis' ? (
           // Keyed by the page before the gap, which is unique within the window.

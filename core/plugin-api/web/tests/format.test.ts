@@ -1,14 +1,5 @@
 import { expect } from 'chai';
-import {
-  formatDate,
-  formatFileSize,
-  formatIndianDate,
-  formatLongDate,
-  formatRelativeTime,
-  formatRupees,
-  initialsOf,
-  truncate,
-} from '../format';
+import { formatDate, formatFileSize, formatIndianDate, formatLongDate, formatRelativeTime, formatRupees, initialsOf, truncate } from '../format';
 
 // Local-time inputs only, so the expectations hold in every time zone.
 const fifthOfMarch = new Date(2025, 2, 5, 10, 30);

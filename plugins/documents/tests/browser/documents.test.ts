@@ -76,7 +76,11 @@ describe('browser: documents', function () {
     });
     expect(presign.status(), await presign.text()).to.equal(200);
     const { url, fileKey, requiredHeaders } = (await presign.json()) as PresignResponse;
-    const put = await fetch(url, { method: 'PUT', headers: { ...requiredHeaders, 'Content-Type': mimeTypeOf(filename) }, body: new Uint8Array(bytes) });
+    const put = await fetch(url, {
+      method: 'PUT',
+      headers: { ...requiredHeaders, 'Content-Type': mimeTypeOf(filename) },
+      body: new Uint8Array(bytes),
+    });
     expect(put.status).to.be.oneOf([200, 201]);
     await signedIn.api(`/${DOCUMENTS_ROUTES.create}`, { workspaceExternalId: workspaceId, fileKey, filename, size: bytes.length, directory });
   }
@@ -125,7 +129,11 @@ describe('browser: documents', function () {
     await upload.getByText('Uploading to:').getByText('Home Directory / GST-Returns').waitFor();
     const fileInput = upload.getByLabel('Choose files to upload');
     await fileInput.setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
-    await upload.getByRole('alert').filter({ hasText: 'Upload Error' }).getByText(MESSAGES.invalidFileTypes(['setup.exe'])).waitFor();
+    await upload
+      .getByRole('alert')
+      .filter({ hasText: 'Upload Error' })
+      .getByText(MESSAGES.invalidFileTypes(['setup.exe']))
+      .waitFor();
     await fileInput.setInputFiles([
       { name: 'gstr3b-march.pdf', mimeType: 'application/pdf', buffer: returnPdf },
       { name: 'ledger.csv', mimeType: 'text/csv', buffer: ledgerCsv },
@@ -162,13 +170,24 @@ describe('browser: documents', function () {
     const states = (await page.evaluate('window.uploadStates')) as string[];
     for (const name of ['gstr3b-march.pdf', 'ledger.csv']) {
       const ofFile = states.filter((entry) => entry.startsWith(`${name}|`));
-      expect(ofFile.some((entry) => entry.includes('|uploading|') && entry.endsWith('close-disabled=true')), `${name}: ${ofFile.join(', ')}`).to.equal(true);
-      expect(ofFile.some((entry) => entry.includes('|metadata|Saving metadata...')), ofFile.join(', ')).to.equal(true);
+      expect(
+        ofFile.some((entry) => entry.includes('|uploading|') && entry.endsWith('close-disabled=true')),
+        `${name}: ${ofFile.join(', ')}`,
+      ).to.equal(true);
+      expect(
+        ofFile.some((entry) => entry.includes('|metadata|Saving metadata...')),
+        ofFile.join(', '),
+      ).to.equal(true);
       expect(ofFile.at(-1)).to.match(/\|success\|Uploaded\|/);
     }
     // Progress between the start and the end was reported for the larger file, and the files went one at a time.
-    const pdfPercents = states.filter((entry) => entry.startsWith('gstr3b-march.pdf|uploading|')).map((entry) => Number(/Uploading (\d+)%/.exec(entry)?.[1]));
-    expect(pdfPercents.some((percent) => percent > 0 && percent < 100), states.join(', ')).to.equal(true);
+    const pdfPercents = states
+      .filter((entry) => entry.startsWith('gstr3b-march.pdf|uploading|'))
+      .map((entry) => Number(/Uploading (\d+)%/.exec(entry)?.[1]));
+    expect(
+      pdfPercents.some((percent) => percent > 0 && percent < 100),
+      states.join(', '),
+    ).to.equal(true);
     const firstLedgerUpload = states.findIndex((entry) => entry.startsWith('ledger.csv|uploading|'));
     const pdfDone = states.findIndex((entry) => entry.startsWith('gstr3b-march.pdf|success|'));
     expect(pdfDone).to.be.lessThan(firstLedgerUpload);
@@ -204,7 +223,10 @@ describe('browser: documents', function () {
     const refresh = page.getByRole('button', { name: 'Refresh directory structure' });
     await refresh.hover();
     await page.locator('.bp6-tooltip').getByText('Refresh directory structure').waitFor();
-    await page.locator('.bp6-tooltip').getByText(/Last updated: /).waitFor();
+    await page
+      .locator('.bp6-tooltip')
+      .getByText(/Last updated: /)
+      .waitFor();
     await refresh.click();
     await toast(page, 'Directory Refreshed').filter({ hasText: 'Document list has been updated' }).waitFor();
     await settledScreenshot(journey.session, 'documents-folder-light');
@@ -263,7 +285,9 @@ describe('browser: documents', function () {
     await section.getByRole('button', { name: 'Upload Document' }).click();
     const upload = page.getByRole('dialog', { name: 'Upload Documents' });
     await upload.getByRole('progressbar', { name: 'Storage used' }).waitFor();
-    await upload.getByLabel('Choose files to upload').setInputFiles([{ name: 'form-16.pdf', mimeType: 'application/pdf', buffer: fileBytes('%PDF-1.4\n', 4096) }]);
+    await upload
+      .getByLabel('Choose files to upload')
+      .setInputFiles([{ name: 'form-16.pdf', mimeType: 'application/pdf', buffer: fileBytes('%PDF-1.4\n', 4096) }]);
     await upload.getByRole('button', { name: 'Upload 1 file(s)' }).click();
     await toast(page, 'Upload Complete').filter({ hasText: 'Successfully uploaded 1 file(s)' }).waitFor();
     await upload.getByRole('button', { name: 'Close' }).click();

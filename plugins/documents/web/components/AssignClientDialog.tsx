@@ -95,7 +95,10 @@ export function AssignClientDialog({ workspaceId, node, onClose }: AssignClientD
               <p className={Classes.TEXT_MUTED}>No clients found.</p>
             ) : (
               clients.data.map((client) => (
-                <label key={client.externalId} className={`documents-client-option${selected === client.externalId ? ' documents-client-option--checked' : ''}`}>
+                <label
+                  key={client.externalId}
+                  className={`documents-client-option${selected === client.externalId ? ' documents-client-option--checked' : ''}`}
+                >
                   <input
                     type="radio"
                     name={groupName}
@@ -118,7 +121,12 @@ export function AssignClientDialog({ workspaceId, node, onClose }: AssignClientD
           actions={
             <>
               <Button text="Cancel" onClick={onClose} disabled={assign.isPending} />
-              <Button type="submit" intent="primary" text={assign.isPending ? 'Assigning...' : 'Assign Client'} disabled={!selected || assign.isPending} />
+              <Button
+                type="submit"
+                intent="primary"
+                text={assign.isPending ? 'Assigning...' : 'Assign Client'}
+                disabled={!selected || assign.isPending}
+              />
             </>
           }
         />

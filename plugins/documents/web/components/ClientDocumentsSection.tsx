@@ -64,7 +64,14 @@ export function ClientDocumentsSection({ workspaceId, clientId }: ClientSectionP
                       title="Download"
                     />
                     {canDelete ? (
-                      <Button variant="minimal" intent="danger" icon="trash" aria-label={`Delete ${document.name}`} title="Delete" onClick={() => setToDelete(document)} />
+                      <Button
+                        variant="minimal"
+                        intent="danger"
+                        icon="trash"
+                        aria-label={`Delete ${document.name}`}
+                        title="Delete"
+                        onClick={() => setToDelete(document)}
+                      />
                     ) : (
                       <DisabledButton variant="minimal" icon="trash" reason={MESSAGES.deleteForbidden} />
                     )}
@@ -76,7 +83,13 @@ export function ClientDocumentsSection({ workspaceId, clientId }: ClientSectionP
         </div>
       )}
       {canUpload && (
-        <UploadDialog workspaceId={workspaceId} clientId={clientId} isOpen={isUploadOpen} onClose={() => setUploadOpen(false)} initialDirectory={ROOT_PATH} />
+        <UploadDialog
+          workspaceId={workspaceId}
+          clientId={clientId}
+          isOpen={isUploadOpen}
+          onClose={() => setUploadOpen(false)}
+          initialDirectory={ROOT_PATH}
+        />
       )}
       {canDelete && <DeleteDocumentAlert workspaceId={workspaceId} document={toDelete} onClose={() => setToDelete(null)} />}
     </div>

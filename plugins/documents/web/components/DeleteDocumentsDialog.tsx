@@ -50,8 +50,7 @@ export function DeleteDocumentsDialog({ workspaceId, workspaceName, isOpen, sele
         <>
           <p>
             This permanently deletes {selected.length} selected item(s): <strong>{shownNames.join(', ')}</strong>
-            {moreCount > 0 && ` and ${moreCount} more`}.
-            {folderCount > 0 && ' Folders are deleted with everything in them.'}
+            {moreCount > 0 && ` and ${moreCount} more`}.{folderCount > 0 && ' Folders are deleted with everything in them.'}
           </p>
           <p>Type the workspace name to confirm.</p>
         </>

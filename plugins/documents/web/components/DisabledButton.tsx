@@ -14,7 +14,13 @@ export function DisabledButton({ reason, ...buttonProps }: DisabledButtonProps) 
   const reasonId = useId();
   return (
     <Tooltip content={reason} placement="bottom">
-      <Button {...buttonProps} aria-disabled="true" aria-describedby={reasonId} className={Classes.DISABLED} onClick={(event) => event.preventDefault()}>
+      <Button
+        {...buttonProps}
+        aria-disabled="true"
+        aria-describedby={reasonId}
+        className={Classes.DISABLED}
+        onClick={(event) => event.preventDefault()}
+      >
         <span id={reasonId} hidden>
           {reason}
         </span>

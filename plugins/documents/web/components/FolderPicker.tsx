@@ -94,7 +94,9 @@ function FolderTree({ workspaceId, clientId, value, onChange, canCreate }: Folde
         <LoadingSkeleton rows={3} height={24} />
       ) : (
         <div className="documents-folder-picker__panel" role="radiogroup" aria-label="Destination folder">
-          {!needle && <FolderOption name={groupName} path={ROOT_PATH} label={HOME_DIRECTORY} depth={0} checked={value === ROOT_PATH} onChange={onChange} />}
+          {!needle && (
+            <FolderOption name={groupName} path={ROOT_PATH} label={HOME_DIRECTORY} depth={0} checked={value === ROOT_PATH} onChange={onChange} />
+          )}
           {shown.map((row) => (
             <FolderOption
               key={row.path}

@@ -19,14 +19,7 @@ export function StorageBar({ storage }: { storage: StorageInfo }) {
           {label} ({percent}%)
         </span>
       </div>
-      <ProgressBar
-        value={share}
-        intent={intent}
-        animate={false}
-        stripes={false}
-        aria-label="Storage used"
-        aria-valuetext={label}
-      />
+      <ProgressBar value={share} intent={intent} animate={false} stripes={false} aria-label="Storage used" aria-valuetext={label} />
     </div>
   );
 }

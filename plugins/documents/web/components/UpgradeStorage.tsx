@@ -31,7 +31,11 @@ function UpgradeStorageDialog({ workspaceId, isOpen, onClose }: { workspaceId: s
     if (upgrade.isPending) return;
     upgrade.mutate(gigabytes * GIGABYTE, {
       onSuccess: (updated) => {
-        void showToast({ title: 'Storage upgraded', message: `The storage limit is now ${formatGigabytes(updated.storageLimit)}.`, intent: 'success' });
+        void showToast({
+          title: 'Storage upgraded',
+          message: `The storage limit is now ${formatGigabytes(updated.storageLimit)}.`,
+          intent: 'success',
+        });
         onClose();
       },
       onError: (error) => void showErrorToast(error, 'Please try again.', 'Failed to upgrade storage'),
@@ -39,7 +43,14 @@ function UpgradeStorageDialog({ workspaceId, isOpen, onClose }: { workspaceId: s
   };
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title="Upgrade Storage" icon="database" canEscapeKeyClose={!upgrade.isPending} canOutsideClickClose={!upgrade.isPending}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Upgrade Storage"
+      icon="database"
+      canEscapeKeyClose={!upgrade.isPending}
+      canOutsideClickClose={!upgrade.isPending}
+    >
       <form onSubmit={handleSubmit}>
         <DialogBody>
           {storage.data && <p>Current limit: {formatGigabytes(storage.data.storageLimit)}.</p>}

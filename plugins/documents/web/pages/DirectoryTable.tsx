@@ -145,7 +145,13 @@ function DirectoryRow({ node, isSelected, onToggle, onAssignClient }: DirectoryR
           <span className="documents-table__action-slot" aria-hidden="true" />
         )}
         {onAssignClient && (
-          <Button variant="minimal" icon="person" aria-label={`Assign client to ${node.name}`} title="Assign client" onClick={() => onAssignClient(node)} />
+          <Button
+            variant="minimal"
+            icon="person"
+            aria-label={`Assign client to ${node.name}`}
+            title="Assign client"
+            onClick={() => onAssignClient(node)}
+          />
         )}
       </td>
     </tr>

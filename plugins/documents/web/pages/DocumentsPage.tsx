@@ -91,12 +91,16 @@ export function DocumentsPage() {
       <header className="documents-heading">
         <div>
           <H1 className="documents-heading__title">Documents</H1>
-          <p className={`documents-heading__description ${Classes.TEXT_MUTED}`}>The workspace&apos;s files in folders, assigned to clients where they belong.</p>
+          <p className={`documents-heading__description ${Classes.TEXT_MUTED}`}>
+            The workspace&apos;s files in folders, assigned to clients where they belong.
+          </p>
         </div>
         <div className="documents-heading__actions">
           <UpgradeStorageButton workspaceId={workspaceId} />
           {canUpload && <Button icon="folder-new" text="New Folder" onClick={() => setNewFolderOpen(true)} disabled={!isValid} />}
-          {canUpload && <Button intent="primary" icon="cloud-upload" text="Upload Documents" onClick={() => setUploadOpen(true)} disabled={!isValid} />}
+          {canUpload && (
+            <Button intent="primary" icon="cloud-upload" text="Upload Documents" onClick={() => setUploadOpen(true)} disabled={!isValid} />
+          )}
         </div>
       </header>
 
@@ -109,7 +113,9 @@ export function DocumentsPage() {
 
       <div className="documents-toolbar">
         <div className="documents-toolbar__path">
-          {path !== ROOT_PATH && <Button icon="arrow-left" aria-label="Back" title="Back" variant="minimal" onClick={() => openFolder(parentOf(path))} />}
+          {path !== ROOT_PATH && (
+            <Button icon="arrow-left" aria-label="Back" title="Back" variant="minimal" onClick={() => openFolder(parentOf(path))} />
+          )}
           <Breadcrumb path={path} />
         </div>
         <div className="documents-toolbar__actions">
@@ -131,7 +137,13 @@ export function DocumentsPage() {
               </span>
             }
           >
-            <Button icon="refresh" aria-label="Refresh directory structure" loading={tree.isFetching && tree.isSuccess} onClick={() => void refresh()} disabled={!isValid} />
+            <Button
+              icon="refresh"
+              aria-label="Refresh directory structure"
+              loading={tree.isFetching && tree.isSuccess}
+              onClick={() => void refresh()}
+              disabled={!isValid}
+            />
           </Tooltip>
           {canDelete ? (
             <Button intent="danger" icon="trash" text="Delete Documents" disabled={selected.length === 0} onClick={() => setDeleteOpen(true)} />
@@ -173,7 +185,13 @@ export function DocumentsPage() {
           </DialogBody>
         </Dialog>
       )}
-      <DeleteDocumentsPart workspaceId={workspaceId} isOpen={isDeleteOpen} selected={selected} onClose={() => setDeleteOpen(false)} onDeleted={() => setSelectedKeys(new Set())} />
+      <DeleteDocumentsPart
+        workspaceId={workspaceId}
+        isOpen={isDeleteOpen}
+        selected={selected}
+        onClose={() => setDeleteOpen(false)}
+        onDeleted={() => setSelectedKeys(new Set())}
+      />
       {canAssign && <AssignClientDialog workspaceId={workspaceId} node={assignTarget} onClose={() => setAssignTarget(null)} />}
     </div>
   );
@@ -182,7 +200,10 @@ export function DocumentsPage() {
 /** "Root / Clients / Acme": every folder above the current one is a link. */
 function Breadcrumb({ path }: { path: string }) {
   const segments = segmentsOf(path);
-  const crumbs = [{ label: 'Root', path: ROOT_PATH }, ...segments.map((segment, index) => ({ label: segment, path: segments.slice(0, index + 1).join('/') }))];
+  const crumbs = [
+    { label: 'Root', path: ROOT_PATH },
+    ...segments.map((segment, index) => ({ label: segment, path: segments.slice(0, index + 1).join('/') })),
+  ];
   return (
     <nav aria-label="Breadcrumb">
       <ol className={Classes.BREADCRUMBS}>
@@ -219,12 +240,29 @@ interface DirectoryViewProps {
 }
 
 /** The folder's listing, or the state that stands in for it: loading, not found, restricted, failed, empty. */
-function DirectoryView({ path, isValid, tree, entries, shown, searching, selectedKeys, onToggle, onToggleAll, onAssignClient, onOpenRoot }: DirectoryViewProps) {
+function DirectoryView({
+  path,
+  isValid,
+  tree,
+  entries,
+  shown,
+  searching,
+  selectedKeys,
+  onToggle,
+  onToggleAll,
+  onAssignClient,
+  onOpenRoot,
+}: DirectoryViewProps) {
   const returnToRoot = path !== ROOT_PATH ? <Button icon="home" text="Return to Root Directory" onClick={onOpenRoot} /> : undefined;
   if (!isValid || (tree.error && isNotFound(tree.error))) {
     return (
       <StateFrame>
-        <EmptyState icon="folder-close" title={MESSAGES.directoryNotFound} description="The folder may have been deleted or renamed." action={returnToRoot} />
+        <EmptyState
+          icon="folder-close"
+          title={MESSAGES.directoryNotFound}
+          description="The folder may have been deleted or renamed."
+          action={returnToRoot}
+        />
       </StateFrame>
     );
   }
@@ -238,7 +276,11 @@ function DirectoryView({ path, isValid, tree, entries, shown, searching, selecte
   if (tree.error) {
     return (
       <StateFrame>
-        <ErrorState title={LOAD_FAILED} message={tree.error instanceof ApiError ? tree.error.message : LOAD_FAILED} onRetry={() => void tree.refetch()} />
+        <ErrorState
+          title={LOAD_FAILED}
+          message={tree.error instanceof ApiError ? tree.error.message : LOAD_FAILED}
+          onRetry={() => void tree.refetch()}
+        />
       </StateFrame>
     );
   }

@@ -23,10 +23,7 @@ export function useDirectoryPath() {
     return () => clearTimeout(timer);
   }, [path, settledPath]);
 
-  const openFolder = useCallback(
-    (target: string) => setSearchParams(target === ROOT_PATH ? {} : { [PATH_PARAM]: target }),
-    [setSearchParams],
-  );
+  const openFolder = useCallback((target: string) => setSearchParams(target === ROOT_PATH ? {} : { [PATH_PARAM]: target }), [setSearchParams]);
 
   return { path, isValid: folderPathProblem(path) === null, isSettled: path === settledPath, openFolder };
 }

@@ -46,13 +46,20 @@ export function CredentialImportDialog({ workspaceId, isOpen, onClose }: Credent
     },
     onError: (error) => {
       setRowErrors(error instanceof CredentialImportError ? error.rowErrors : []);
-      void showToast({ title: IMPORT_FAILED, message: error instanceof CredentialImportError ? error.message : 'The import could not be started.', intent: 'danger' });
+      void showToast({
+        title: IMPORT_FAILED,
+        message: error instanceof CredentialImportError ? error.message : 'The import could not be started.',
+        intent: 'danger',
+      });
     },
   });
 
   const progress = useCredentialImportProgress(workspaceId, started?.importId ?? null);
   const finishedStatus = isImportFinished(progress.data) ? progress.data?.status : undefined;
-  const failureMessage = progress.data && progress.data.completed < progress.data.total ? 'The import stopped before every row was processed.' : 'None of the rows could be imported.';
+  const failureMessage =
+    progress.data && progress.data.completed < progress.data.total
+      ? 'The import stopped before every row was processed.'
+      : 'None of the rows could be imported.';
   useEffect(() => {
     if (!finishedStatus) return;
     if (finishedStatus === 'failed') void showToast({ title: IMPORT_FAILED, message: failureMessage, intent: 'danger' });
@@ -78,7 +85,10 @@ export function CredentialImportDialog({ workspaceId, isOpen, onClose }: Credent
     }
     if (read !== latestRead.current) return;
     setFile(next);
-    const problem = next.step === 'unreadable' ? { title: next.error.title, message: next.error.message, intent: 'danger' as const } : validationNotices(next.check)[0];
+    const problem =
+      next.step === 'unreadable'
+        ? { title: next.error.title, message: next.error.message, intent: 'danger' as const }
+        : validationNotices(next.check)[0];
     if (problem.intent !== 'success') void showToast({ title: problem.title, message: problem.message, intent: problem.intent });
   };
 
@@ -169,7 +179,13 @@ export function CredentialImportDialog({ workspaceId, isOpen, onClose }: Credent
                 <Button
                   type="submit"
                   intent="primary"
-                  text={start.isPending ? 'Importing...' : importable ? `Import ${importable.validRows.length} ${importable.validRows.length === 1 ? 'row' : 'rows'}` : 'Import'}
+                  text={
+                    start.isPending
+                      ? 'Importing...'
+                      : importable
+                        ? `Import ${importable.validRows.length} ${importable.validRows.length === 1 ? 'row' : 'rows'}`
+                        : 'Import'
+                  }
                   disabled={!importable || start.isPending}
                 />
               </>

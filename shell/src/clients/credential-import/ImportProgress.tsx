@@ -17,7 +17,13 @@ export function ImportProgress({ workspaceId, importId, total }: { workspaceId: 
   const progress = useCredentialImportProgress(workspaceId, importId);
   const view = progress.data;
   if (progress.error && !view) {
-    return <ErrorState title="Progress unavailable" message="The import's progress could not be loaded; the import itself goes on." onRetry={() => void progress.refetch()} />;
+    return (
+      <ErrorState
+        title="Progress unavailable"
+        message="The import's progress could not be loaded; the import itself goes on."
+        onRetry={() => void progress.refetch()}
+      />
+    );
   }
   const completed = view?.completed ?? 0;
   const rowsTotal = view?.total ?? total;

@@ -4,7 +4,6 @@ import type { CredentialImportRow, CredentialImportView } from '../../../../core
 import { clientsKey } from '../clients-api';
 import type { RowIssue } from './validate-rows';
 
-
 const IMPORT_PATH = '/api/v1/clients/credentials/import';
 const PROGRESS_POLL_MS = 1000;
 export const IMPORT_FAILED = 'Import Failed';
@@ -30,7 +29,8 @@ export async function startCredentialImport(workspaceId: string, rows: Credentia
     credentials: 'same-origin',
   });
   const payload = (await response.json().catch(() => ({}))) as { importId?: string; total?: number; error?: string; rowErrors?: RowIssue[] };
-  if (!response.ok || !payload.importId) throw new CredentialImportError(payload.error ?? 'The import could not be started.', payload.rowErrors ?? []);
+  if (!response.ok || !payload.importId)
+    throw new CredentialImportError(payload.error ?? 'The import could not be started.', payload.rowErrors ?? []);
   return { importId: payload.importId, total: payload.total ?? rows.length };
 }
 

@@ -26,7 +26,10 @@ const SAMPLE_ROWS: Record<(typeof CREDENTIAL_IMPORT_FIELDS)[number], string>[] =
   },
 ];
 
-const templateLines = (): string[][] => [[...CREDENTIAL_IMPORT_FIELDS], ...SAMPLE_ROWS.map((row) => CREDENTIAL_IMPORT_FIELDS.map((field) => row[field]))];
+const templateLines = (): string[][] => [
+  [...CREDENTIAL_IMPORT_FIELDS],
+  ...SAMPLE_ROWS.map((row) => CREDENTIAL_IMPORT_FIELDS.map((field) => row[field])),
+];
 
 export function downloadCsvTemplate(): void {
   const blob = new Blob([Papa.unparse(templateLines())], { type: 'text/csv;charset=utf-8' });

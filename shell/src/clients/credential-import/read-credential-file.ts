@@ -37,7 +37,8 @@ export async function readCredentialFile(file: File | null | undefined): Promise
   if (file.size === 0) throw new CredentialFileError(VALIDATION_FAILED, 'The file is empty.');
   const lines = kind === 'csv' ? await csvLines(file) : await worksheetLines(file);
   const [headers = [], ...rows] = lines;
-  if (headers.every((header) => header.trim() === '')) throw new CredentialFileError(VALIDATION_FAILED, 'The file is empty: its first line names no columns.');
+  if (headers.every((header) => header.trim() === ''))
+    throw new CredentialFileError(VALIDATION_FAILED, 'The file is empty: its first line names no columns.');
   return { headers: headers.map((header) => header.trim()), rows };
 }
 

@@ -117,7 +117,8 @@ export function issuesToShow(issues: readonly RowIssue[]): { shown: RowIssue[]; 
   return { shown: issues.slice(0, MAX_SHOWN_ISSUES), moreText: hidden > 0 ? `and ${hidden} more ${hidden === 1 ? 'error' : 'errors'}` : null };
 }
 
-export type NoticeTitle = 'Validation Failed' | 'Missing Required Fields' | 'Partial Validation' | 'Missing PAN Numbers' | 'Duplicate PAN Numbers' | 'Ready to Import';
+export type NoticeTitle =
+  'Validation Failed' | 'Missing Required Fields' | 'Partial Validation' | 'Missing PAN Numbers' | 'Duplicate PAN Numbers' | 'Ready to Import';
 
 export interface ValidationNotice {
   title: NoticeTitle;
@@ -137,12 +138,25 @@ export function validationNotices(check: CredentialRowsCheck): ValidationNotice[
   const valid = check.validRows.length;
   const skipped = check.rowCount - valid;
   const notices: ValidationNotice[] = [];
-  if (valid === 0) notices.push({ title: 'Validation Failed', message: `${CREDENTIAL_IMPORT_MESSAGES.noRows}: all ${rowsText(check.rowCount)} would be skipped.`, intent: 'danger' });
+  if (valid === 0)
+    notices.push({
+      title: 'Validation Failed',
+      message: `${CREDENTIAL_IMPORT_MESSAGES.noRows}: all ${rowsText(check.rowCount)} would be skipped.`,
+      intent: 'danger',
+    });
   else if (skipped > 0) {
-    notices.push({ title: 'Partial Validation', message: `${rowsText(valid)} of ${check.rowCount} will be imported; ${rowsText(skipped)} will be skipped.`, intent: 'warning' });
+    notices.push({
+      title: 'Partial Validation',
+      message: `${rowsText(valid)} of ${check.rowCount} will be imported; ${rowsText(skipped)} will be skipped.`,
+      intent: 'warning',
+    });
   } else notices.push({ title: 'Ready to Import', message: valid === 1 ? 'The row is valid.' : `All ${valid} rows are valid.`, intent: 'success' });
   if (check.missingPanCount > 0) {
-    notices.push({ title: 'Missing PAN Numbers', message: `${rowsText(check.missingPanCount)} without a PAN number will be skipped.`, intent: 'warning' });
+    notices.push({
+      title: 'Missing PAN Numbers',
+      message: `${rowsText(check.missingPanCount)} without a PAN number will be skipped.`,
+      intent: 'warning',
+    });
   }
   if (check.duplicatePanCount > 0) {
     notices.push({

@@ -31,11 +31,7 @@ export function ClientHeader({ workspaceId, client }: { workspaceId: string; cli
                 {CLIENT_TYPE_LABELS[client.clientType]}
               </Tag>
             </div>
-            {subtitle && (
-              <p className={`client-header__subtitle ${Classes.TEXT_MUTED}`}>
-                {isBusiness ? `Contact person: ${subtitle}` : subtitle}
-              </p>
-            )}
+            {subtitle && <p className={`client-header__subtitle ${Classes.TEXT_MUTED}`}>{isBusiness ? `Contact person: ${subtitle}` : subtitle}</p>}
           </div>
         </div>
         {canManage && (
@@ -93,7 +89,9 @@ function Fact({ label, children, code = false, wide = false }: { label: string; 
   return (
     <div className={wide ? 'client-facts__wide' : undefined}>
       <dt className={Classes.TEXT_MUTED}>{label}</dt>
-      <dd className={code && !missing ? 'client-facts__code' : undefined}>{missing ? <span className={Classes.TEXT_MUTED}>Not set</span> : children}</dd>
+      <dd className={code && !missing ? 'client-facts__code' : undefined}>
+        {missing ? <span className={Classes.TEXT_MUTED}>Not set</span> : children}
+      </dd>
     </div>
   );
 }

@@ -63,14 +63,25 @@ function AddNoteForm({ workspaceId, clientId }: NotesProps) {
           maxLength={10_000}
         />
       </FormGroup>
-      <Button type="submit" intent="primary" icon="add" text={addNote.isPending ? 'Adding...' : 'Add Note'} disabled={content === '' || addNote.isPending} />
+      <Button
+        type="submit"
+        intent="primary"
+        icon="add"
+        text={addNote.isPending ? 'Adding...' : 'Add Note'}
+        disabled={content === '' || addNote.isPending}
+      />
     </form>
   );
 }
 
 function NotesList({ workspaceId, clientId }: NotesProps) {
   const notes = useClientNotes(workspaceId, clientId);
-  if (notes.isPending) return <p className={`client-notes__state ${Classes.TEXT_MUTED}`} role="status">Loading notes...</p>;
+  if (notes.isPending)
+    return (
+      <p className={`client-notes__state ${Classes.TEXT_MUTED}`} role="status">
+        Loading notes...
+      </p>
+    );
   if (notes.error) {
     return (
       <p className="client-notes__state client-notes__state--error" role="alert">

@@ -23,7 +23,15 @@ const ADDRESS_HINT = 'Letters, numbers, spaces and , . # - / & only.';
 const FIELD_SPECS: Record<ClientField, FieldSpec> = {
   name: { label: 'Name', required: true, maxLength: 200, autoComplete: 'off' },
   email: { label: 'Email', required: true, type: 'email', inputMode: 'email', maxLength: 254, autoComplete: 'off' },
-  phone: { label: 'Phone', required: true, type: 'tel', inputMode: 'tel', placeholder: '9876543210', hint: 'Indian mobile number, optionally with +91 or 0.', maxLength: 16 },
+  phone: {
+    label: 'Phone',
+    required: true,
+    type: 'tel',
+    inputMode: 'tel',
+    placeholder: '9876543210',
+    hint: 'Indian mobile number, optionally with +91 or 0.',
+    maxLength: 16,
+  },
   panNumber: { label: 'PAN', required: true, placeholder: 'ABCDE1234F', hint: 'Format: ABCDE1234F', maxLength: 10 },
   tan: { label: 'TAN', placeholder: 'ABCD12345E', hint: 'Optional. Format: ABCD12345E', maxLength: 10 },
   industry: { label: 'Industry', placeholder: 'e.g. Textiles', maxLength: 100 },
@@ -31,7 +39,15 @@ const FIELD_SPECS: Record<ClientField, FieldSpec> = {
   contactPerson: { label: 'Contact Person', maxLength: 200 },
   businessAddress: { label: 'Business Address', required: true, multiline: true, hint: ADDRESS_HINT },
   residentialAddress: { label: 'Residential Address', required: true, multiline: true, hint: ADDRESS_HINT },
-  aadhaarNumber: { label: 'Aadhaar Number', required: true, placeholder: '123412341234', hint: '12 digits.', maxLength: 12, inputMode: 'numeric', autoComplete: 'off' },
+  aadhaarNumber: {
+    label: 'Aadhaar Number',
+    required: true,
+    placeholder: '123412341234',
+    hint: '12 digits.',
+    maxLength: 12,
+    inputMode: 'numeric',
+    autoComplete: 'off',
+  },
   dateOfBirth: { label: 'Date of Birth', type: 'date' },
   occupation: { label: 'Occupation', maxLength: 100 },
 };

@@ -1,7 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { ApiError } from '@axal/web-sdk';
 import type { ClientType } from '../../../../core/clients/schemas';
-import { FIELDS_OF_TYPE, serverFieldErrors, type ClientField, type ClientFieldErrors, type ClientFormValues, type Validation } from './client-form-values';
+import {
+  FIELDS_OF_TYPE,
+  serverFieldErrors,
+  type ClientField,
+  type ClientFieldErrors,
+  type ClientFormValues,
+  type Validation,
+} from './client-form-values';
 
 const UPPER_CASE_FIELDS = new Set<ClientField>(['panNumber', 'tan', 'gstin']);
 

@@ -42,7 +42,11 @@ export function BulkImportDialog({ workspaceId, isOpen, onClose }: BulkImportDia
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadClientsCsv(workspaceId, chosen),
     onSuccess: async ({ created }) => {
-      void showToast({ title: 'Clients created successfully', message: `${created} ${created === 1 ? 'client was' : 'clients were'} added.`, intent: 'success' });
+      void showToast({
+        title: 'Clients created successfully',
+        message: `${created} ${created === 1 ? 'client was' : 'clients were'} added.`,
+        intent: 'success',
+      });
       onClose();
       await queryClient.invalidateQueries({ queryKey: clientListsKey(workspaceId) });
     },
@@ -65,7 +69,17 @@ export function BulkImportDialog({ workspaceId, isOpen, onClose }: BulkImportDia
 
   const templateUrl = appPath(BULK_IMPORT_TEMPLATE_PATH);
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} onClosed={reset} title="Bulk Import Clients" icon="import" className="bulk-import-dialog" canEscapeKeyClose={!upload.isPending} canOutsideClickClose={!upload.isPending} isCloseButtonShown={!upload.isPending}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      onClosed={reset}
+      title="Bulk Import Clients"
+      icon="import"
+      className="bulk-import-dialog"
+      canEscapeKeyClose={!upload.isPending}
+      canOutsideClickClose={!upload.isPending}
+      isCloseButtonShown={!upload.isPending}
+    >
       <form onSubmit={handleSubmit}>
         <DialogBody>
           <div className="bulk-import__template">
@@ -89,7 +103,9 @@ export function BulkImportDialog({ workspaceId, isOpen, onClose }: BulkImportDia
           {rowErrors.length > 0 && <RowErrorList rowErrors={rowErrors} />}
           <details className="bulk-import__guide">
             <summary>CSV format guide</summary>
-            <p className={Classes.TEXT_MUTED}>The first line names the columns, as in the template; each further line is one client. Either every row is imported or none.</p>
+            <p className={Classes.TEXT_MUTED}>
+              The first line names the columns, as in the template; each further line is one client. Either every row is imported or none.
+            </p>
             <HTMLTable compact className="bulk-import__columns">
               <thead>
                 <tr>
@@ -112,7 +128,12 @@ export function BulkImportDialog({ workspaceId, isOpen, onClose }: BulkImportDia
           actions={
             <>
               <Button text="Cancel" onClick={onClose} disabled={upload.isPending} />
-              <Button type="submit" intent="primary" text={upload.isPending ? 'Importing...' : 'Import Clients'} disabled={!file || upload.isPending} />
+              <Button
+                type="submit"
+                intent="primary"
+                text={upload.isPending ? 'Importing...' : 'Import Clients'}
+                disabled={!file || upload.isPending}
+              />
             </>
           }
         />

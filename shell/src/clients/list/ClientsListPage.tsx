@@ -46,7 +46,9 @@ export function ClientsListPage() {
         onClearFilters={clearFilters}
       />
       {canManage && <BulkImportDialog workspaceId={workspaceId} isOpen={isImportOpen} onClose={() => setImportOpen(false)} />}
-      {canManage && <CredentialImportDialog workspaceId={workspaceId} isOpen={isCredentialImportOpen} onClose={() => setCredentialImportOpen(false)} />}
+      {canManage && (
+        <CredentialImportDialog workspaceId={workspaceId} isOpen={isCredentialImportOpen} onClose={() => setCredentialImportOpen(false)} />
+      )}
     </div>
   );
 }

@@ -27,7 +27,8 @@ export function ClientsResults({ workspaceId, search, type, canManage, onClearFi
   const list = useClientList(workspaceId, { search, type, cursor });
   const status = useCredentialsStatus(workspaceId);
 
-  if (list.error) return <ErrorState title="Failed to load clients" message="The client list could not be loaded." onRetry={() => void list.refetch()} />;
+  if (list.error)
+    return <ErrorState title="Failed to load clients" message="The client list could not be loaded." onRetry={() => void list.refetch()} />;
   if (list.isPending) return <ClientsTable rows={<SkeletonRows />} />;
 
   const { clients, nextCursor } = list.data;
@@ -44,7 +45,11 @@ export function ClientsResults({ workspaceId, search, type, canManage, onClearFi
         icon="people"
         title="No clients yet"
         description="Clients you add appear here with their PAN, GSTIN and contact details."
-        action={canManage ? <RouterAnchorButton intent="primary" icon="plus" text="New Client" to={appPath(`${clientsPath(workspaceId)}/new`)} /> : undefined}
+        action={
+          canManage ? (
+            <RouterAnchorButton intent="primary" icon="plus" text="New Client" to={appPath(`${clientsPath(workspaceId)}/new`)} />
+          ) : undefined
+        }
       />
     );
   }
@@ -114,7 +119,15 @@ function SkeletonRows() {
   ));
 }
 
-function ClientRow({ client, workspaceId, credentialStatus }: { client: ClientListEntry; workspaceId: string; credentialStatus?: CredentialStatus[] }) {
+function ClientRow({
+  client,
+  workspaceId,
+  credentialStatus,
+}: {
+  client: ClientListEntry;
+  workspaceId: string;
+  credentialStatus?: CredentialStatus[];
+}) {
   return (
     <tr>
       <td>

@@ -27,13 +27,14 @@ export function AboutPage() {
     >
       <h2>Why we started</h2>
       <p>
-        A typical practice in India handles hundreds of clients across GST, Income Tax, TDS and ROC compliance. Notices arrive on the GST and Income Tax
-        portals, documents arrive on WhatsApp and email, and due dates live in a spreadsheet that one person keeps up to date. When that person is on leave,
-        a reply window closes and a client pays a penalty that nobody saw coming.
+        A typical practice in India handles hundreds of clients across GST, Income Tax, TDS and ROC compliance. Notices arrive on the GST and Income
+        Tax portals, documents arrive on WhatsApp and email, and due dates live in a spreadsheet that one person keeps up to date. When that person is
+        on leave, a reply window closes and a client pays a penalty that nobody saw coming.
       </p>
       <p>
-        Axal Practice replaces that patchwork with one shared record per client. Every notice, document, task, digital signature certificate and note sits on
-        the client's page, every team member sees what is due, and the product reminds the right person before a deadline rather than after it.
+        Axal Practice replaces that patchwork with one shared record per client. Every notice, document, task, digital signature certificate and note
+        sits on the client's page, every team member sees what is due, and the product reminds the right person before a deadline rather than after
+        it.
       </p>
 
       <h2>What the product does</h2>
@@ -57,12 +58,13 @@ export function AboutPage() {
 
       <h2>Who we are</h2>
       <p>
-        We are a small team of engineers and practising chartered accountants based in Bengaluru. Every feature is tested with working practices before it
-        ships, and the busiest weeks of the compliance calendar (GST return due dates, the advance tax instalments and the 31 July ITR deadline) are the
-        weeks we plan our releases around.
+        We are a small team of engineers and practising chartered accountants based in Bengaluru. Every feature is tested with working practices
+        before it ships, and the busiest weeks of the compliance calendar (GST return due dates, the advance tax instalments and the 31 July ITR
+        deadline) are the weeks we plan our releases around.
       </p>
       <p>
-        Want to see it with your own clients? <Link to={appPath('/signup')}>Start a 14-day free trial</Link> or <Link to="/contact">get in touch</Link>.
+        Want to see it with your own clients? <Link to={appPath('/signup')}>Start a 14-day free trial</Link> or{' '}
+        <Link to="/contact">get in touch</Link>.
       </p>
     </InfoPageLayout>
   );

@@ -38,7 +38,7 @@ const POSTS: BlogPost[] = [
     category: 'Practice management',
     paragraphs: [
       'A Class 3 DSC is usually valid for one or two years, and an expired certificate blocks ROC filings, GST registrations signed with a DSC and audit report uploads on the Income Tax portal. The expiry is printed on the token, but nobody looks at a token until they need it.',
-      'Record each client\'s certificate with its holder, provider, token type and expiry date, and set a reminder at least 30 days ahead. Renewal needs fresh video verification with the certifying authority, which is hard to arrange in the last week of a quarter.',
+      "Record each client's certificate with its holder, provider, token type and expiry date, and set a reminder at least 30 days ahead. Renewal needs fresh video verification with the certifying authority, which is hard to arrange in the last week of a quarter.",
       'Axal Practice groups certificates by how soon they expire and reminds the team before each one, so renewals are scheduled on a quiet day rather than on a due date.',
     ],
   },

@@ -62,8 +62,8 @@ export function ContactPage() {
       <section id="demo" aria-labelledby="demo-title">
         <h2 id="demo-title">Schedule a demo</h2>
         <p>
-          A demo takes 30 minutes on a video call. We walk through a workspace set up like yours: adding clients, a GST notice from arrival to reply, document
-          folders, DSC reminders and team roles. Tell us the size of your firm and the days that suit you, and we will send an invitation.
+          A demo takes 30 minutes on a video call. We walk through a workspace set up like yours: adding clients, a GST notice from arrival to reply,
+          document folders, DSC reminders and team roles. Tell us the size of your firm and the days that suit you, and we will send an invitation.
         </p>
         <p>
           <a className="site-button site-button--primary" href={mailto(CONTACT_DETAILS.salesEmail, 'Demo request for Axal Practice')}>

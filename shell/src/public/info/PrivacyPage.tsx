@@ -11,8 +11,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          This policy explains how Axal Practice handles personal data under the Digital Personal Data Protection Act, 2023 (the DPDP Act) and the rules
-          made under it.
+          This policy explains how Axal Practice handles personal data under the Digital Personal Data Protection Act, 2023 (the DPDP Act) and the
+          rules made under it.
         </p>
         <ul>
           <li>
@@ -31,7 +31,10 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'What we collect',
     body: (
       <ul>
-        <li>Account details: name, email address, a scrypt hash of your password (never the password itself), and your Google profile name and email if you sign in with Google.</li>
+        <li>
+          Account details: name, email address, a scrypt hash of your password (never the password itself), and your Google profile name and email if
+          you sign in with Google.
+        </li>
         <li>Workspace content your firm adds: clients, notes, tasks, notices, documents, certificate details and integration settings.</li>
         <li>Technical data: IP address, browser type and request logs, used to keep the service secure and working.</li>
         <li>Billing details for paid plans: billing contact, GSTIN of your firm and payment records.</li>
@@ -48,8 +51,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
           requests, to bill for paid plans and to meet our legal obligations. We do not sell personal data and we do not use it for advertising.
         </p>
         <p>
-          When you use AI summaries, the text of the notice or document is sent to our AI service provider under a contract that forbids it from keeping the
-          data or using it to train models.
+          When you use AI summaries, the text of the notice or document is sent to our AI service provider under a contract that forbids it from
+          keeping the data or using it to train models.
         </p>
       </>
     ),
@@ -60,7 +63,10 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>All traffic is encrypted in transit with TLS.</li>
-        <li>Data is stored encrypted at rest. GST and Income Tax portal credentials and integration API keys are additionally encrypted with AES-256-GCM using versioned keys that we rotate.</li>
+        <li>
+          Data is stored encrypted at rest. GST and Income Tax portal credentials and integration API keys are additionally encrypted with AES-256-GCM
+          using versioned keys that we rotate.
+        </li>
         <li>Aadhaar numbers are stored encrypted and shown masked to everyone except the workspace roles allowed to reveal them.</li>
         <li>Access inside a workspace is limited by role, and every change is written to an activity log.</li>
         <li>Signed-in sessions expire after 12 hours, or after 30 days when you choose "Remember me"; repeated failed sign-ins are throttled.</li>
@@ -74,9 +80,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
       <>
         <p>Data is stored in data centres located in India.</p>
         <p>
-          We keep account data while your account is open. When a workspace is deleted, its records are deleted at once; when an account is closed, its data
-          can be exported for 30 days and is then deleted. Encrypted backups are overwritten within 90 days. Security logs are kept for 180 days, as the
-          CERT-In directions of April 2022 require.
+          We keep account data while your account is open. When a workspace is deleted, its records are deleted at once; when an account is closed,
+          its data can be exported for 30 days and is then deleted. Encrypted backups are overwritten within 90 days. Security logs are kept for 180
+          days, as the CERT-In directions of April 2022 require.
         </p>
       </>
     ),
@@ -86,9 +92,9 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Who we share it with',
     body: (
       <p>
-        We share personal data only with service providers that help us run the service (cloud hosting, email delivery and the AI provider), each bound
-        by a contract to protect it and use it only for us, and with authorities where Indian law requires us to. Members of your workspace see the data
-        their role allows.
+        We share personal data only with service providers that help us run the service (cloud hosting, email delivery and the AI provider), each
+        bound by a contract to protect it and use it only for us, and with authorities where Indian law requires us to. Members of your workspace see
+        the data their role allows.
       </p>
     ),
   },
@@ -97,8 +103,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Cookies',
     body: (
       <p>
-        We use one essential session cookie to keep you signed in and to protect forms against cross-site request forgery. Your light or dark theme choice
-        is kept in your browser's local storage. We use no advertising or third-party tracking cookies.
+        We use one essential session cookie to keep you signed in and to protect forms against cross-site request forgery. Your light or dark theme
+        choice is kept in your browser's local storage. We use no advertising or third-party tracking cookies.
       </p>
     ),
   },
@@ -116,8 +122,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
           <li>have a grievance heard by us, and then by the Data Protection Board of India.</li>
         </ul>
         <p>
-          Write to {privacyMail} to use these rights. If you are a client of a firm that uses Axal Practice, please contact the firm first; we will help it
-          answer your request. We respond within 30 days.
+          Write to {privacyMail} to use these rights. If you are a client of a firm that uses Axal Practice, please contact the firm first; we will
+          help it answer your request. We respond within 30 days.
         </p>
       </>
     ),
@@ -127,8 +133,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'If something goes wrong',
     body: (
       <p>
-        If a personal data breach occurs, we will inform the affected firms and individuals and the Data Protection Board of India as the DPDP Act and its
-        rules require, along with what happened, its likely impact and what we are doing about it.
+        If a personal data breach occurs, we will inform the affected firms and individuals and the Data Protection Board of India as the DPDP Act and
+        its rules require, along with what happened, its likely impact and what we are doing about it.
       </p>
     ),
   },
@@ -137,8 +143,8 @@ const PRIVACY_SECTIONS: LegalSection[] = [
     title: 'Children',
     body: (
       <p>
-        The service is meant for professionals and is not directed at children. Where a firm stores data of a client under 18, the firm is responsible for
-        obtaining verifiable consent from the parent or lawful guardian.
+        The service is meant for professionals and is not directed at children. Where a firm stores data of a client under 18, the firm is responsible
+        for obtaining verifiable consent from the parent or lawful guardian.
       </p>
     ),
   },

@@ -10,9 +10,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Acceptance of these terms',
     body: (
       <p>
-        These terms govern your use of Axal Practice, the practice-management service for accountants, tax practitioners and compliance professionals. By
-        creating an account or using the service you agree to them on behalf of yourself and, where you sign up for a firm, on behalf of that firm. If you
-        do not agree, do not use the service.
+        These terms govern your use of Axal Practice, the practice-management service for accountants, tax practitioners and compliance professionals.
+        By creating an account or using the service you agree to them on behalf of yourself and, where you sign up for a firm, on behalf of that firm.
+        If you do not agree, do not use the service.
       </p>
     ),
   },
@@ -21,9 +21,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'The service',
     body: (
       <p>
-        Axal Practice lets you keep client records, track tasks and GST, Income Tax and other regulatory notices, store documents, track digital signature
-        certificates, connect supported desktop tools and receive notifications. Features marked "Demo" are previews and may change or be withdrawn. We may
-        improve, change or discontinue features with reasonable notice where a change materially reduces what you pay for.
+        Axal Practice lets you keep client records, track tasks and GST, Income Tax and other regulatory notices, store documents, track digital
+        signature certificates, connect supported desktop tools and receive notifications. Features marked "Demo" are previews and may change or be
+        withdrawn. We may improve, change or discontinue features with reasonable notice where a change materially reduces what you pay for.
       </p>
     ),
   },
@@ -33,8 +33,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You must give accurate details when you sign up and keep your password confidential. You are responsible for what happens under your account.
-          Tell us at once at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you suspect unauthorised access.
+          You must give accurate details when you sign up and keep your password confidential. You are responsible for what happens under your
+          account. Tell us at once at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> if you suspect unauthorised access.
         </p>
         <p>You must be at least 18 years old and legally able to enter into a contract under Indian law to use the service.</p>
       </>
@@ -45,9 +45,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Workspaces, roles and team members',
     body: (
       <p>
-        Work happens in workspaces. The owner of a workspace decides who is invited and which role (Owner, Admin, Employee or Client) each member holds, and
-        is responsible for those decisions. Deleting a workspace permanently deletes its clients, tasks, notices, documents and other records; it cannot be
-        undone.
+        Work happens in workspaces. The owner of a workspace decides who is invited and which role (Owner, Admin, Employee or Client) each member
+        holds, and is responsible for those decisions. Deleting a workspace permanently deletes its clients, tasks, notices, documents and other
+        records; it cannot be undone.
       </p>
     ),
   },
@@ -57,9 +57,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You keep all rights in the data you and your team put into the service. You give us permission to host, process and display it only to provide
-          the service to you. For personal data of your clients you act as the Data Fiduciary under the Digital Personal Data Protection Act, 2023, and we
-          process it on your behalf as your Data Processor, as described in our <Link to="/privacy">Privacy Policy</Link>.
+          You keep all rights in the data you and your team put into the service. You give us permission to host, process and display it only to
+          provide the service to you. For personal data of your clients you act as the Data Fiduciary under the Digital Personal Data Protection Act,
+          2023, and we process it on your behalf as your Data Processor, as described in our <Link to="/privacy">Privacy Policy</Link>.
         </p>
         <p>
           You confirm that you have your clients' authority to store their information, including their login credentials for the GST and Income Tax
@@ -73,8 +73,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'AI summaries and draft replies',
     body: (
       <p>
-        Summaries, action items and draft replies produced by the service are generated automatically and may be incomplete or wrong. They are aids, not
-        professional advice. You remain responsible for reviewing them, for the advice you give and for every reply or filing made to a tax authority.
+        Summaries, action items and draft replies produced by the service are generated automatically and may be incomplete or wrong. They are aids,
+        not professional advice. You remain responsible for reviewing them, for the advice you give and for every reply or filing made to a tax
+        authority.
       </p>
     ),
   },
@@ -95,9 +96,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Free trial, fees and taxes',
     body: (
       <p>
-        Every plan starts with a 14-day free trial. After the trial, fees for the plan you choose are payable in advance for the billing period (monthly or
-        annual). Fees are in Indian rupees and exclude GST, which is charged at the applicable rate on a tax invoice. Annual plans are not refundable part
-        way through the term, except where the law requires it or we end the service without cause.
+        Every plan starts with a 14-day free trial. After the trial, fees for the plan you choose are payable in advance for the billing period
+        (monthly or annual). Fees are in Indian rupees and exclude GST, which is charged at the applicable rate on a tax invoice. Annual plans are not
+        refundable part way through the term, except where the law requires it or we end the service without cause.
       </p>
     ),
   },
@@ -106,8 +107,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Availability and support',
     body: (
       <p>
-        We aim to keep the service available at all times and schedule maintenance outside Indian business hours and away from statutory due dates. We do
-        not guarantee uninterrupted availability. Government portals are run by third parties, and we are not responsible for their downtime or changes.
+        We aim to keep the service available at all times and schedule maintenance outside Indian business hours and away from statutory due dates. We
+        do not guarantee uninterrupted availability. Government portals are run by third parties, and we are not responsible for their downtime or
+        changes.
       </p>
     ),
   },
@@ -117,8 +119,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     body: (
       <p>
         To the extent the law allows, we are not liable for indirect or consequential loss, lost profits, penalties or interest levied on you or your
-        clients, or loss of data caused by events outside our reasonable control. Our total liability in any twelve months is limited to the fees you paid
-        us in that period.
+        clients, or loss of data caused by events outside our reasonable control. Our total liability in any twelve months is limited to the fees you
+        paid us in that period.
       </p>
     ),
   },
@@ -127,9 +129,9 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Ending the service',
     body: (
       <p>
-        You can stop using the service and delete your workspaces at any time. We may suspend or end your access if you materially breach these terms and
-        do not fix the breach within 15 days of notice, or at once where needed to protect the service or other customers. After your account ends you can
-        export your data for 30 days, after which we delete it except where the law requires us to keep it.
+        You can stop using the service and delete your workspaces at any time. We may suspend or end your access if you materially breach these terms
+        and do not fix the breach within 15 days of notice, or at once where needed to protect the service or other customers. After your account ends
+        you can export your data for 30 days, after which we delete it except where the law requires us to keep it.
       </p>
     ),
   },
@@ -138,8 +140,8 @@ const TERMS_SECTIONS: LegalSection[] = [
     title: 'Governing law and disputes',
     body: (
       <p>
-        These terms are governed by the laws of India. Disputes are subject to the exclusive jurisdiction of the courts at Bengaluru, Karnataka. We will try
-        to resolve any concern informally first; please write to us before starting proceedings.
+        These terms are governed by the laws of India. Disputes are subject to the exclusive jurisdiction of the courts at Bengaluru, Karnataka. We
+        will try to resolve any concern informally first; please write to us before starting proceedings.
       </p>
     ),
   },

@@ -11,7 +11,9 @@ export function CallToActionSection() {
             <h2 id="cta-title" className="cta-band__title">
               Start your 14-day free trial
             </h2>
-            <p className="cta-band__text">Set up your workspace in minutes, invite your team and bring in your first clients today. Prefer a walkthrough? We will show you around.</p>
+            <p className="cta-band__text">
+              Set up your workspace in minutes, invite your team and bring in your first clients today. Prefer a walkthrough? We will show you around.
+            </p>
           </div>
           <div className="cta-band__actions">
             <Link to={appPath('/signup')} className="site-button site-button--inverse site-button--large">

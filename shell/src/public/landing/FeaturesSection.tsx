@@ -10,7 +10,9 @@ export function FeaturesSection({ features }: { features: Feature[] }) {
           <h2 id="features-title" className="site-section__title">
             Everything a compliance practice runs on
           </h2>
-          <p className="site-section__lead">From the day a notice lands on the portal to the day the reply is filed, your team works from one shared record.</p>
+          <p className="site-section__lead">
+            From the day a notice lands on the portal to the day the reply is filed, your team works from one shared record.
+          </p>
         </header>
         <ul className="feature-grid">
           {features.map((feature) => (

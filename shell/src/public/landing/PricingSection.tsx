@@ -13,7 +13,9 @@ export function PricingSection({ plans, annualSaving }: { plans: Plan[]; annualS
           <h2 id="pricing-title" className="site-section__title">
             Plans that grow with your practice
           </h2>
-          <p className="site-section__lead">Every plan includes a 14-day free trial with all of the plan's features. Start small and move up as your client list grows.</p>
+          <p className="site-section__lead">
+            Every plan includes a 14-day free trial with all of the plan's features. Start small and move up as your client list grows.
+          </p>
         </header>
         <div className="billing-toggle" role="group" aria-label="Billing period">
           <button type="button" className="billing-toggle__option" aria-pressed={billing === 'annually'} onClick={() => setBilling('annually')}>

@@ -10,7 +10,11 @@ import { grantableRoleOptions } from './role-options';
 function announceAdded(result: AddMemberResult) {
   if ('member' in result) {
     const { member } = result;
-    return showToast({ title: 'Member added', message: `${member.name} can now open this workspace as ${ROLE_LABELS[member.role]}.`, intent: 'success' });
+    return showToast({
+      title: 'Member added',
+      message: `${member.name} can now open this workspace as ${ROLE_LABELS[member.role]}.`,
+      intent: 'success',
+    });
   }
   const { invitation } = result;
   return showToast({
@@ -58,7 +62,13 @@ export function InviteMemberForm({ workspaceId }: { workspaceId: string }) {
         label="Email address"
         labelFor={emailId}
         intent={emailProblem ? 'danger' : 'none'}
-        helperText={emailProblem && <span id={problemId} role="alert">{emailProblem}</span>}
+        helperText={
+          emailProblem && (
+            <span id={problemId} role="alert">
+              {emailProblem}
+            </span>
+          )
+        }
       >
         <InputGroup
           id={emailId}
@@ -86,7 +96,14 @@ export function InviteMemberForm({ workspaceId }: { workspaceId: string }) {
           disabled={invite.isPending}
         />
       </FormGroup>
-      <Button className="invite-form__submit" type="submit" intent="primary" icon="new-person" text={invite.isPending ? 'Inviting...' : 'Invite'} disabled={invite.isPending} />
+      <Button
+        className="invite-form__submit"
+        type="submit"
+        intent="primary"
+        icon="new-person"
+        text={invite.isPending ? 'Inviting...' : 'Invite'}
+        disabled={invite.isPending}
+      />
     </form>
   );
 }

@@ -53,9 +53,17 @@ export function MembersSettings({ workspace }: { workspace: WorkspaceDetail }) {
       </SettingsSection>
       {canManage && <PendingInvitations workspaceId={workspaceId} invitations={invitations} />}
       {yourId && (
-        <LeaveWorkspaceAlert isOpen={leaving} onClose={() => setLeaving(false)} workspaceId={workspaceId} workspaceName={workspace.name} yourMemberId={yourId} />
+        <LeaveWorkspaceAlert
+          isOpen={leaving}
+          onClose={() => setLeaving(false)}
+          workspaceId={workspaceId}
+          workspaceName={workspace.name}
+          yourMemberId={yourId}
+        />
       )}
-      <p className={`settings-footnote ${Classes.TEXT_MUTED}`}>Owners and admins manage members and plugins; only owners can grant the Owner role or delete the workspace.</p>
+      <p className={`settings-footnote ${Classes.TEXT_MUTED}`}>
+        Owners and admins manage members and plugins; only owners can grant the Owner role or delete the workspace.
+      </p>
     </>
   );
 }

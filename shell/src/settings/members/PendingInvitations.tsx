@@ -6,10 +6,15 @@ import { SettingsSection } from '../SettingsSection';
 import { useMembershipMutation, type Invitation } from './members-api';
 
 function InvitationRow({ workspaceId, invitation }: { workspaceId: string; invitation: Invitation }) {
-  const revoke = useMembershipMutation(workspaceId, () => apiV1(`/workspaces/${workspaceId}/invitations/${invitation.externalId}`, { method: 'DELETE' }), {
-    onSuccess: () => void showToast({ title: 'Invitation revoked', message: `${invitation.email} can no longer join through it.`, intent: 'success' }),
-    onError: (error) => void showErrorToast(error, 'The invitation could not be revoked. Please try again.', 'Invitation not revoked'),
-  });
+  const revoke = useMembershipMutation(
+    workspaceId,
+    () => apiV1(`/workspaces/${workspaceId}/invitations/${invitation.externalId}`, { method: 'DELETE' }),
+    {
+      onSuccess: () =>
+        void showToast({ title: 'Invitation revoked', message: `${invitation.email} can no longer join through it.`, intent: 'success' }),
+      onError: (error) => void showErrorToast(error, 'The invitation could not be revoked. Please try again.', 'Invitation not revoked'),
+    },
+  );
   return (
     <li className="member-row">
       <span className="invitation-icon" aria-hidden="true">

@@ -43,7 +43,13 @@ function FieldControl({ control, value, problem, disabled, onChange }: FieldCont
   }
   const text = String(value);
   return (
-    <FormGroup label={control.label} labelFor={inputId} labelInfo={control.required ? undefined : '(optional)'} helperText={helperText} intent={intent}>
+    <FormGroup
+      label={control.label}
+      labelFor={inputId}
+      labelInfo={control.required ? undefined : '(optional)'}
+      helperText={helperText}
+      intent={intent}
+    >
       {control.kind === 'select' ? (
         <HTMLSelect
           id={inputId}
@@ -52,7 +58,10 @@ function FieldControl({ control, value, problem, disabled, onChange }: FieldCont
           aria-invalid={Boolean(problem)}
           aria-describedby={describedBy}
           onChange={(event) => onChange(event.currentTarget.value)}
-          options={[...(control.required ? [] : [{ value: '', label: 'Not set' }]), ...control.options.map((option) => ({ value: option, label: option }))]}
+          options={[
+            ...(control.required ? [] : [{ value: '', label: 'Not set' }]),
+            ...control.options.map((option) => ({ value: option, label: option })),
+          ]}
         />
       ) : (
         <InputGroup
@@ -105,7 +114,8 @@ export function GenericSettingsForm({ workspaceId, pluginId, pluginName, control
     setOtherProblems([]);
     if (Object.keys(reading.problems).length > 0) return;
     save.mutate(reading.values, {
-      onSuccess: () => void showToast({ title: 'Settings saved', message: `The ${pluginName} settings of this workspace are saved.`, intent: 'success' }),
+      onSuccess: () =>
+        void showToast({ title: 'Settings saved', message: `The ${pluginName} settings of this workspace are saved.`, intent: 'success' }),
       onError: (error) => {
         const details = error instanceof ApiError ? Object.entries(error.details) : [];
         if (details.length === 0) {

@@ -28,7 +28,12 @@ function PluginCard({ workspaceId, plugin, requiredNames, canSwitch }: PluginCar
     toggle.mutate(enabled, {
       onSuccess: () =>
         void showToast({ message: `${plugin.name} is now ${enabled ? 'enabled' : 'disabled'} for this workspace.`, intent: 'success' }),
-      onError: (error) => void showErrorToast(error, 'The plugin could not be switched. Please try again.', `${plugin.name} was not ${enabled ? 'enabled' : 'disabled'}`),
+      onError: (error) =>
+        void showErrorToast(
+          error,
+          'The plugin could not be switched. Please try again.',
+          `${plugin.name} was not ${enabled ? 'enabled' : 'disabled'}`,
+        ),
     });
   const enabled = toggle.isPending ? Boolean(toggle.variables) : plugin.enabled;
   const titleId = `plugin-${plugin.id}-title`;
@@ -82,7 +87,8 @@ export function PluginSettings({ workspaceId }: { workspaceId: string }) {
   return (
     <section aria-label="Plugins" className="plugin-settings">
       <p className={`plugin-settings__intro ${Classes.TEXT_MUTED}`}>
-        Each feature of Axal Practice is a plugin. Switching one off hides it from this workspace; its data is kept and comes back when it is switched on again.
+        Each feature of Axal Practice is a plugin. Switching one off hides it from this workspace; its data is kept and comes back when it is switched
+        on again.
       </p>
       {!canSwitch && (
         <Callout icon="lock" compact>

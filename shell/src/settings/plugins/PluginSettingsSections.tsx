@@ -50,7 +50,15 @@ function GeneratedSettings({ workspaceId, plugin }: { workspaceId: string; plugi
   );
 }
 
-function ContributedPanels({ workspaceId, plugin, panels }: { workspaceId: string; plugin: WorkspacePluginEntry; panels: Contribution<SettingsPanel>[] }) {
+function ContributedPanels({
+  workspaceId,
+  plugin,
+  panels,
+}: {
+  workspaceId: string;
+  plugin: WorkspacePluginEntry;
+  panels: Contribution<SettingsPanel>[];
+}) {
   return (
     <PluginSection plugin={plugin}>
       {panels.map(({ pluginName, item: panel }) => (

@@ -22,7 +22,10 @@ const meaningfulBound = (bound: number | undefined) => (bound !== undefined && M
 
 /** `camelCase` and `snake_case` keys read as words when the plugin gave no label. */
 function labelFromKey(key: string): string {
-  const words = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -35,7 +38,12 @@ function controlOf(property: SettingsPropertySchema) {
   }
   if (type === 'string') return { kind: 'text' as const, minLength: property.minLength, maxLength: property.maxLength };
   if (type === 'number' || type === 'integer') {
-    return { kind: 'number' as const, integer: type === 'integer', minimum: meaningfulBound(property.minimum), maximum: meaningfulBound(property.maximum) };
+    return {
+      kind: 'number' as const,
+      integer: type === 'integer',
+      minimum: meaningfulBound(property.minimum),
+      maximum: meaningfulBound(property.maximum),
+    };
   }
   if (type === 'boolean') return { kind: 'switch' as const };
   return null;

@@ -3,12 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { formatLongDate, formatRelativeTime } from '@axal/web-sdk';
 import { EmptyState, ErrorState, LoadingSkeleton, Paginator } from '@axal/web-sdk/ui';
-import {
-  NOTIFICATION_PAGE_SIZE,
-  NOTIFICATION_STATUSES,
-  type NotificationDto,
-  type NotificationStatus,
-} from '../../../../core/notifications/wire';
+import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_STATUSES, type NotificationDto, type NotificationStatus } from '../../../../core/notifications/wire';
 import { PageHeader } from '../PageHeader';
 import { EventIcon, NotificationActionLink, useMinuteClock } from './notification-display';
 import { useNotificationStream } from './notification-stream';
@@ -62,7 +57,11 @@ export function NotificationsPage() {
   const [{ page, status }, setView] = useView();
   // The bell's list is always loaded and live, so it gives the tab counts whatever page or tab is shown.
   const summary = useNotificationList(workspaceId, LATEST_NOTIFICATIONS);
-  const list = useNotificationList(workspaceId, { limit: NOTIFICATION_PAGE_SIZE, offset: (page - 1) * NOTIFICATION_PAGE_SIZE, status }, { keepPrevious: true });
+  const list = useNotificationList(
+    workspaceId,
+    { limit: NOTIFICATION_PAGE_SIZE, offset: (page - 1) * NOTIFICATION_PAGE_SIZE, status },
+    { keepPrevious: true },
+  );
   const markAll = useMarkAllNotificationsRead(workspaceId);
 
   const total = summary.data?.count;
@@ -98,7 +97,12 @@ export function NotificationsPage() {
       >
         <Tab id={ALL} title="All" tagContent={total} tagProps={{ round: true }} />
         <Tab id="unread" title="Unread" tagContent={unread} tagProps={{ round: true, intent: unread ? 'primary' : 'none' }} />
-        <Tab id="read" title="Read" tagContent={total === undefined || unread === undefined ? undefined : Math.max(total - unread, 0)} tagProps={{ round: true }} />
+        <Tab
+          id="read"
+          title="Read"
+          tagContent={total === undefined || unread === undefined ? undefined : Math.max(total - unread, 0)}
+          tagProps={{ round: true }}
+        />
       </Tabs>
       {list.error ? (
         <ErrorState title="Failed to fetch notifications" message="The notifications could not be loaded." onRetry={() => void list.refetch()} />
@@ -150,7 +154,11 @@ function NotificationCard({ notification, now, onRead }: { notification: Notific
             {isUnread && <span className="notification-card__dot" aria-label="Unread" role="img" />}
             {notification.title}
           </h3>
-          <time className={`notification-card__time ${Classes.TEXT_MUTED}`} dateTime={notification.createdAt} title={formatLongDate(notification.createdAt)}>
+          <time
+            className={`notification-card__time ${Classes.TEXT_MUTED}`}
+            dateTime={notification.createdAt}
+            title={formatLongDate(notification.createdAt)}
+          >
             {formatRelativeTime(notification.createdAt, now)}
           </time>
           {isUnread && <Button variant="minimal" size="small" icon="tick" aria-label="Mark as read" title="Mark as read" onClick={onRead} />}

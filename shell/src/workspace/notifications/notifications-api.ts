@@ -46,7 +46,8 @@ function updateLists(queryClient: QueryClient, workspaceId: string, update: List
 
 const paramsOf = (key: QueryKey) => key[key.length - 1] as NotificationListParams;
 
-const asRead = (notification: NotificationDto): NotificationDto => (notification.status === 'read' ? notification : { ...notification, status: 'read' });
+const asRead = (notification: NotificationDto): NotificationDto =>
+  notification.status === 'read' ? notification : { ...notification, status: 'read' };
 
 const newestFirst = (a: NotificationDto, b: NotificationDto) => Date.parse(b.createdAt) - Date.parse(a.createdAt);
 
@@ -112,8 +113,7 @@ export function useMarkAllNotificationsRead(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiV1('/notifications/read-all', { method: 'POST', body: { workspaceId } }),
-    onMutate: () =>
-      updateLists(queryClient, workspaceId, (list) => ({ ...list, notifications: list.notifications.map(asRead), unreadCount: 0 })),
+    onMutate: () => updateLists(queryClient, workspaceId, (list) => ({ ...list, notifications: list.notifications.map(asRead), unreadCount: 0 })),
     onError: (error) => console.error('Failed to mark all notifications as read', error),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationListsKey(workspaceId) }),
   });

@@ -160,7 +160,9 @@ function SearchPanel({ workspaceId, renderers, onOpen }: SearchPanelProps) {
         value={typed}
         onValueChange={setTyped}
         onKeyDown={onKeyDown}
-        rightElement={!isTooShort && isSearching ? <Spinner size={SpinnerSize.SMALL} className="global-search__spinner" aria-label="Searching" /> : undefined}
+        rightElement={
+          !isTooShort && isSearching ? <Spinner size={SpinnerSize.SMALL} className="global-search__spinner" aria-label="Searching" /> : undefined
+        }
       />
       <p role="status" className={`global-search__status ${Classes.TEXT_MUTED}`}>
         {status}

@@ -18,7 +18,11 @@ export function groupHitsByType(hits: SearchHit[]): SearchGroup[] {
 
 /** A type with no title of its own reads as words: `document-folder` becomes `Document folder`. */
 export function humanizeType(type: string): string {
-  const words = type.replace(/[-_.]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();
+  const words = type
+    .replace(/[-_.]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

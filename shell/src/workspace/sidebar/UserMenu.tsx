@@ -55,7 +55,14 @@ export function UserMenu({ workspaceId }: { workspaceId: string }) {
   );
   return (
     <PopoverNext content={menu} placement="top-start" arrow={false} matchTargetWidth fill>
-      <Button variant="minimal" fill alignText="start" className="user-menu__trigger" aria-label={`Account: ${user.name}`} endIcon={<Icon icon="more" className={Classes.TEXT_MUTED} />}>
+      <Button
+        variant="minimal"
+        fill
+        alignText="start"
+        className="user-menu__trigger"
+        aria-label={`Account: ${user.name}`}
+        endIcon={<Icon icon="more" className={Classes.TEXT_MUTED} />}
+      >
         <UserIdentity user={user} />
       </Button>
     </PopoverNext>

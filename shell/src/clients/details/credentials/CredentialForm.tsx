@@ -37,7 +37,11 @@ export function CredentialForm({ workspaceId, clientId, portal, saved, extraActi
       }),
     onSuccess: async () => {
       setVerifying(false);
-      void showToast({ title: 'Credentials saved successfully', message: 'Your credentials have been encrypted and stored safely.', intent: 'success' });
+      void showToast({
+        title: 'Credentials saved successfully',
+        message: 'Your credentials have been encrypted and stored safely.',
+        intent: 'success',
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: clientCredentialsKey(workspaceId, clientId) }),
         queryClient.invalidateQueries({ queryKey: clientKey(workspaceId, clientId), exact: true }),

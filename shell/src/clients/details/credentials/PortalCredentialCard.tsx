@@ -18,7 +18,14 @@ interface PortalCredentialCardProps {
 export function PortalCredentialCard({ workspaceId, clientId, portal, saved, canManage }: PortalCredentialCardProps) {
   const titleId = useId();
   const openLoginPage = (
-    <AnchorButton icon="share" text="Open Login Page" href={portal.loginUrl} target="_blank" rel="noopener noreferrer" aria-label={`Open Login Page of the ${portal.title} (new tab)`} />
+    <AnchorButton
+      icon="share"
+      text="Open Login Page"
+      href={portal.loginUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Open Login Page of the ${portal.title} (new tab)`}
+    />
   );
   return (
     <Card className="portal-card" role="region" aria-labelledby={titleId}>

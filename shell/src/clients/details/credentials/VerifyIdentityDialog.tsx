@@ -56,7 +56,12 @@ export function VerifyIdentityDialog({ isOpen, portalTitle, isSaving, onConfirm,
           actions={
             <>
               <Button text="Cancel" onClick={onClose} disabled={isSaving} />
-              <Button type="submit" intent="primary" text={isSaving ? 'Verifying...' : 'Confirm & Save'} disabled={accountPassword === '' || isSaving} />
+              <Button
+                type="submit"
+                intent="primary"
+                text={isSaving ? 'Verifying...' : 'Confirm & Save'}
+                disabled={accountPassword === '' || isSaving}
+              />
             </>
           }
         />
