@@ -4,6 +4,7 @@ import { calendarModule } from '../calendar/module';
 import { clientsModule } from '../clients/module';
 import { dashboardModule } from '../dashboard/module';
 import { extensionsModule } from '../extensions/module';
+import { mailModule } from '../mail/module';
 import { notificationsModule } from '../notifications/module';
 import { pluginSettingsModule } from '../plugin-settings/module';
 import type { CoreModule } from '../plugins/core-module';
@@ -17,6 +18,7 @@ import { workspacesModule } from '../workspaces/module';
  */
 export const CORE_MODULES: readonly CoreModule[] = [
   activityModule,
+  mailModule,
   authModule,
   workspacesModule,
   pluginSettingsModule,

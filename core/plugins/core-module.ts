@@ -2,6 +2,7 @@ import type { RequestHandler, Router } from 'express';
 import type { Container, ContainerModule } from 'inversify';
 import type { Contribution } from '../plugin-api/extension-points';
 import type { JobDefinition } from '../platform/queue';
+import type { LargeBodyRoute } from '../platform/request-body';
 
 /**
  * A core domain as the host loads it, the way it loads a plugin: its bindings, routes, jobs and contributions. The
@@ -16,8 +17,11 @@ export interface CoreModule {
   apiRoutes?(container: Container): Router;
   /** Routes under `{app}` outside the API (sign-in, plain links), behind the session and CSRF guard. */
   appRoutes?(container: Container): Router;
-  /** Bodies that may exceed the general JSON limit, by path under `{app}`. */
-  jsonBodyLimits?: readonly { path: string; limit: string }[];
+  /**
+   * Routes that take bodies over the general 100 KB, by path under `{app}`: only these get such a body past the parser,
+   * and each reads it behind its own gates (`readLargeBody`, or a multipart reader).
+   */
+  largeBodyRoutes?: readonly LargeBodyRoute[];
   /** Runs on `POST {app}/auth/logout` ahead of the sign-out itself, while the session is still there to read. */
   signOutHandler?(container: Container): RequestHandler;
   /**
@@ -30,6 +34,11 @@ export interface CoreModule {
   };
   /** Jobs the worker role runs; unlike a plugin's, never skipped by a workspace's plugin switches. */
   jobs?(container: Container): JobDefinition[];
+  /** A service the worker role runs beside its jobs (a local server they use): started before them, stopped after them. */
+  workerService?: {
+    start(container: Container): Promise<void>;
+    stop(container: Container): Promise<void>;
+  };
   /** Contributions to extension points, in every workspace, attributed to `core`. */
   contributes?: readonly Contribution[];
 }
