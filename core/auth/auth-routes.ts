@@ -2,16 +2,18 @@ import express, { type Router } from 'express';
 import type { Container } from 'inversify';
 import type { ActivityService } from '../activity/activity-service';
 import type { Config } from '../platform/config';
-import { conflict, HttpError, unauthorized } from '../platform/errors';
+import { conflict, unauthorized } from '../platform/errors';
 import { parseBody } from '../platform/http';
 import type { RedisClient } from '../platform/redis';
 import { TOKENS } from '../platform/tokens';
 import { InvitationAcceptance } from '../workspaces/invitations';
-import { csrfTokenOf, newCsrfToken } from './csrf';
+import { csrfTokenOf } from './csrf';
 import { LoginThrottle } from './login-throttle';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword } from './password';
+import { PasswordCheck } from './password-check';
 import { loginSchema, signupSchema } from './schemas';
-import { signIn, signOut } from './session';
+import { signOut, UNKNOWN_ADDRESS } from './session';
+import { SessionRegistry } from './session-registry';
 import { findUserByEmail, User } from './user-model';
 
 export const EMAIL_ALREADY_REGISTERED = 'This email is already registered. Please login instead.';
@@ -22,7 +24,9 @@ export function authRoutes(container: Container): Router {
   const config = container.get<Config>(TOKENS.Config);
   const activity = container.get<ActivityService>(TOKENS.Activity);
   const invitations = container.get(InvitationAcceptance);
-  const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config.redisKeyPrefix);
+  const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config);
+  const passwords = container.get(PasswordCheck);
+  const sessions = container.get(SessionRegistry);
   const providers = { google: config.google !== null };
   const router = express.Router();
 
@@ -50,24 +54,21 @@ export function authRoutes(container: Container): Router {
 
   router.post('/login', async (req, res) => {
     const input = parseBody(loginSchema, req.body);
-    const address = req.ip ?? 'unknown';
-    const retryAfter = await throttle.admitAttempt(input.email, address);
-    if (retryAfter > 0) {
-      const minutes = Math.ceil(retryAfter / 60);
-      throw new HttpError(429, `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
-        'Retry-After': String(retryAfter),
-      });
-    }
+    const address = req.ip ?? UNKNOWN_ADDRESS;
+    await throttle.admit(input.email, address, 'login');
     const user = await findUserByEmail(input.email);
-    if (!user || !(await verifyPassword(input.password, user.passwordHash))) throw unauthorized(INVALID_CREDENTIALS);
-    await throttle.reset(input.email, address);
-    const csrfToken = await signIn(req, user.id, input.remember === true, newCsrfToken);
+    if (!(await passwords.matches(user?.passwordHash, input.password)) || !user) throw unauthorized(INVALID_CREDENTIALS);
+    await throttle.succeeded(input.email, address);
+    const csrfToken = await sessions.signIn(req, user.id, { remember: input.remember === true, viaGoogle: false });
     await invitations.acceptPending(user);
     res.json({ user: user.toPublic(), csrfToken });
   });
 
   router.post('/logout', async (req, res) => {
+    const userId = req.session.userId;
+    const sessionId = req.sessionID;
     await signOut(req, res, config);
+    if (userId !== undefined) await sessions.forget(userId, sessionId);
     res.status(204).end();
   });
 

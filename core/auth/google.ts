@@ -8,8 +8,7 @@ import type { Logger } from '../platform/logger';
 import { TOKENS } from '../platform/tokens';
 import { InvitationAcceptance } from '../workspaces/invitations';
 import { safeCallbackUrl } from './callback-url';
-import { newCsrfToken } from './csrf';
-import { signIn } from './session';
+import { SessionRegistry } from './session-registry';
 import { findUserByEmail, User } from './user-model';
 
 interface GoogleProfile {
@@ -50,6 +49,7 @@ export function googleSignInRoutes(container: Container): Router {
   const logger = container.get<Logger>(TOKENS.Logger);
   const activity = container.get<ActivityService>(TOKENS.Activity);
   const invitations = container.get(InvitationAcceptance);
+  const sessions = container.get(SessionRegistry);
   const dashboard = `${config.basePath}/dashboard`;
 
   const grantSessionOf = (req: Request) => req.session.grant as GrantSession | undefined;
@@ -110,7 +110,7 @@ export function googleSignInRoutes(container: Container): Router {
       return;
     }
     const callbackUrl = req.session.oauth?.callbackUrl ?? dashboard;
-    const user = await findOrCreateGoogleUser({ ...profile, sub: profile.sub, email: profile.email });
+    const { user, linked } = await findOrCreateGoogleUser({ ...profile, sub: profile.sub, email: profile.email });
     await activity.record({
       workspaceId: null,
       actorUserId: user.id,
@@ -118,7 +118,10 @@ export function googleSignInRoutes(container: Container): Router {
       entityType: 'user',
       entityId: user.externalId,
     });
-    await signIn(req, user.id, false, newCsrfToken);
+    await sessions.signIn(req, user.id, { remember: false, viaGoogle: true });
+    // A newly linked Google account is a new way in: sessions opened before it (perhaps by whoever registered the
+    // address first) end.
+    if (linked) await sessions.endOtherSessions(user.id, req.sessionID);
     await invitations.acceptPending(user);
     res.redirect(callbackUrl);
   });
@@ -131,19 +134,20 @@ export function googleSignInRoutes(container: Container): Router {
  * A password set on an account whose email was never verified is dropped when Google proves the address:
  * otherwise whoever registered someone else's email first would keep a way into the real owner's account.
  */
-async function findOrCreateGoogleUser(profile: GoogleProfile & { sub: string; email: string }): Promise<User> {
+async function findOrCreateGoogleUser(profile: GoogleProfile & { sub: string; email: string }): Promise<{ user: User; linked: boolean }> {
   const bySubject = await User.query().findOne({ google_subject: profile.sub });
-  if (bySubject) return bySubject;
+  if (bySubject) return { user: bySubject, linked: false };
   const byEmail = await findUserByEmail(profile.email);
   if (byEmail) {
-    return byEmail.$query().patchAndFetch({
+    const user = await byEmail.$query().patchAndFetch({
       googleSubject: profile.sub,
       emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(),
       passwordHash: byEmail.emailVerifiedAt ? byEmail.passwordHash : null,
     });
+    return { user, linked: true };
   }
   try {
-    return await User.query()
+    const user = await User.query()
       .insert({
         name: profile.name?.trim() || profile.email.split('@')[0],
         email: profile.email,
@@ -152,6 +156,7 @@ async function findOrCreateGoogleUser(profile: GoogleProfile & { sub: string; em
         passwordHash: null,
       })
       .returning('*');
+    return { user, linked: false };
   } catch (error) {
     // Two first sign-ins of one new account at once: the unique index lets one insert win; the other links to it.
     if ((error as { nativeError?: { code?: string } }).nativeError?.code !== '23505') throw error;

@@ -9,7 +9,9 @@ import { TOKENS } from '../platform/tokens';
 import { sessionGuard } from '../workspaces/access';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
-import { changePasswordSchema, profileSchema, setPasswordSchema } from './schemas';
+import { changePasswordSchema, FRESH_GOOGLE_SIGN_IN_MS, GOOGLE_SIGN_IN_REQUIRED, profileSchema, setPasswordSchema } from './schemas';
+import { UNKNOWN_ADDRESS } from './session';
+import { SessionRegistry } from './session-registry';
 import { User } from './user-model';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -21,7 +23,8 @@ export function profileRoutes(container: Container): Router {
   const config = container.get<Config>(TOKENS.Config);
   const activity = container.get<ActivityService>(TOKENS.Activity);
   // Checking the current password is a password guess like a sign-in, so it counts against the same limit.
-  const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config.redisKeyPrefix);
+  const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config);
+  const sessions = container.get(SessionRegistry);
   const router = express.Router();
   const recordSelf = (userId: number, externalId: string, action: string, metadata?: Record<string, unknown>) =>
     activity.record({ workspaceId: null, actorUserId: userId, action, entityType: 'user', entityId: externalId, metadata });
@@ -47,27 +50,30 @@ export function profileRoutes(container: Container): Router {
     const user = await User.query().findById(current.id);
     if (!user) throw unauthorized();
     if (!user.passwordHash) throw badRequest(NO_PASSWORD_TO_CHANGE);
-    const address = req.ip ?? 'unknown';
-    const retryAfter = await throttle.admitAttempt(user.email, address);
-    if (retryAfter > 0) {
-      const minutes = Math.ceil(retryAfter / 60);
-      throw new HttpError(429, `Too many incorrect attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
-        'Retry-After': String(retryAfter),
-      });
-    }
+    const address = req.ip ?? UNKNOWN_ADDRESS;
+    await throttle.admit(user.email, address, 'password-confirmation');
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) throw unauthorized(CURRENT_PASSWORD_INCORRECT);
-    await throttle.reset(user.email, address);
+    await throttle.succeeded(user.email, address);
     await User.query()
       .findById(user.id)
       .patch({ passwordHash: await hashPassword(input.newPassword, config.passwordHashCost) });
-    await recordSelf(user.id, user.externalId, 'user.password_changed');
+    // Whoever knew the old password is signed out everywhere else.
+    const endedSessions = await sessions.endOtherSessions(user.id, req.sessionID);
+    await recordSelf(user.id, user.externalId, 'user.password_changed', { endedSessions });
     res.status(204).end();
   });
 
-  // Without a password a Google-only account could never confirm its identity for steps that ask for it.
+  // Without a password a Google-only account could never confirm its identity for steps that ask for it. Only a fresh
+  // Google sign-in proves the account's owner is here: an unattended browser must not get a password added.
   router.post('/me/password/initial', sessionGuard, async (req, res) => {
     const input = parseBody(setPasswordSchema, req.body);
     const current = requireUser(req);
+    const user = await User.query().findById(current.id);
+    if (user?.passwordHash) throw conflict(PASSWORD_ALREADY_SET);
+    const googleSignedInAt = req.session.googleSignedInAt;
+    if (!googleSignedInAt || Date.now() - googleSignedInAt > FRESH_GOOGLE_SIGN_IN_MS) {
+      throw new HttpError(403, GOOGLE_SIGN_IN_REQUIRED, undefined, undefined, { googleSignInRequired: true });
+    }
     const updated = await User.query()
       .findById(current.id)
       .whereNull('password_hash')

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
-import { browserSuite } from '../../core/plugin-api/testing/browser-suite';
+import { GOOGLE_SIGN_IN_REQUIRED } from '../../core/auth/schemas';
+import { rewriteStoredSession, sessionIdOf } from '../../core/auth/tests/support';
+import { browserSuite, unexpectedConsoleErrors } from '../../core/plugin-api/testing/browser-suite';
 import { APP, newAgent } from '../../core/plugin-api/testing/http';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
@@ -114,7 +116,7 @@ describe('browser: create a workspace and the profile page', function () {
     expectCleanConsole(session);
   });
 
-  it('profile: an account that signs in only with Google sets a first password', async () => {
+  it('profile: an account that signs in only with Google sets a first password after a fresh Google sign-in', async () => {
     const { session, page, account } = await visitSignedIn('/axal/profile');
     await sharedHost().host.knex('users').whereRaw('lower(email) = lower(?)', [account.email]).update({ password_hash: null });
     await page.reload();
@@ -123,11 +125,28 @@ describe('browser: create a workspace and the profile page', function () {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
+
+    // This session signed in with a password, not with Google: the page asks for a Google sign-in first.
+    const refusal = page.getByRole('alert').filter({ hasText: GOOGLE_SIGN_IN_REQUIRED });
+    await refusal.waitFor();
+    expect(await refusal.getByRole('button', { name: 'Sign in with Google again' }).getAttribute('href')).to.equal(
+      `/axal/connect/google?callbackUrl=${encodeURIComponent('/axal/profile')}`,
+    );
+    expect(await toast(page).count(), 'the page explains it; no error toast').to.equal(0);
+    await session.screenshot('profile-set-password-google-again');
+
+    // What coming back from that Google sign-in leaves in the session (the shared host has no Google to ask).
+    const cookie = (await session.context.cookies()).find((each) => each.name === 'axal.sid');
+    await rewriteStoredSession(sessionIdOf({ pair: '', value: cookie!.value, attributes: {} }), (data) => ({
+      ...data,
+      googleSignedInAt: Date.now(),
+    }));
+    await page.getByRole('button', { name: 'Set password' }).click();
     await toast(page).getByText('Password set').waitFor();
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     expect(await loginStatus(account.email, NEW_PASSWORD)).to.equal(200);
     await session.screenshot('profile-set-password');
-    expectCleanConsole(session);
+    expect(unexpectedConsoleErrors(session, [403])).to.deep.equal([]);
   });
 
   it('profile in the dark theme', async () => {

@@ -7,7 +7,8 @@ import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import type { RunningHost } from '../../plugin-api/testing/test-host';
 import { MockGoogle, type GoogleUserinfo } from './mock-google';
 import { startHostAtOwnOrigin } from './own-origin-host';
-import { requireSessionCookie, sessionIdOf } from './support';
+import { GOOGLE_SIGN_IN_REQUIRED } from '../schemas';
+import { requireSessionCookie, rewriteStoredSession, sessionIdOf, sessionIdOfAgent } from './support';
 
 const CLIENT_ID = 'axal-test.apps.googleusercontent.com';
 const CLIENT_SECRET = 'axal-test-client-secret';
@@ -420,6 +421,62 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
       await signInWithGoogle(agent, account);
       const role = await agent.get(`${API}/workspaces/${workspace.externalId}/role`).expect(200);
       expect(role.body.role).to.equal('EMPLOYEE');
+    });
+  });
+
+  describe('sessions', () => {
+    const csrfOf = async (agent: TestAgent) => (await agent.get(`${APP}/auth/csrf`).expect(200)).body.csrfToken as string;
+    const setFirstPassword = async (agent: TestAgent) =>
+      agent
+        .post(`${API}/me/password/initial`)
+        .set('X-CSRF-Token', await csrfOf(agent))
+        .send({ newPassword: 'Fresh$Balance2027', confirmPassword: 'Fresh$Balance2027' });
+
+    it('a Google-only account sets a first password only within 10 minutes of a Google sign-in; signing in again renews it', async () => {
+      const agent = agentOfHost();
+      const account = googleAccount();
+      await signInWithGoogle(agent, account);
+      await rewriteStoredSession(sessionIdOfAgent(agent, host.baseUrl), (data) => ({ ...data, googleSignedInAt: Date.now() - 11 * 60_000 }));
+      const stale = await setFirstPassword(agent);
+      expect(stale.status).to.equal(403);
+      expect(stale.body).to.deep.equal({ error: GOOGLE_SIGN_IN_REQUIRED, googleSignInRequired: true });
+      expect((await usersWithEmail(account.email))[0].password_hash).to.equal(null);
+
+      expect((await signInWithGoogle(agent, account, `${APP}/connect/google?callbackUrl=${encodeURIComponent('/axal/profile')}`)).landing).to.equal(
+        '/axal/profile',
+      );
+      expect((await setFirstPassword(agent)).status).to.equal(204);
+      expect((await usersWithEmail(account.email))[0].password_hash).to.match(/^scrypt\$/);
+    });
+
+    it('linking Google to a password account signs out the sessions opened before the link', async () => {
+      const email = uniqueEmail('link-sessions');
+      const passwordAgent = agentOfHost();
+      const { response: signup } = await signUp(passwordAgent, await csrfOf(passwordAgent), { email });
+      expect(signup.status).to.equal(201);
+      await host.host.knex('users').whereRaw('lower(email) = lower(?)', [email]).update({ email_verified_at: new Date() });
+      await passwordAgent
+        .post(`${APP}/auth/login`)
+        .set('X-CSRF-Token', await csrfOf(passwordAgent))
+        .send({ email, password: STRONG_PASSWORD })
+        .expect(200);
+
+      const googleAgent = agentOfHost();
+      await signInWithGoogle(googleAgent, googleAccount({ email }));
+      expect(await signedInEmail(googleAgent)).to.equal(email);
+      expect(await signedInEmail(passwordAgent)).to.equal(null);
+      const sessions = (await googleAgent.get(`${API}/me/sessions`).expect(200)).body.sessions;
+      expect(sessions).to.have.length(1);
+    });
+
+    it('a returning Google user (already linked) keeps their other sessions', async () => {
+      const account = googleAccount();
+      const first = agentOfHost();
+      await signInWithGoogle(first, account);
+      const second = agentOfHost();
+      await signInWithGoogle(second, account);
+      expect(await signedInEmail(first)).to.equal(account.email);
+      expect(await signedInEmail(second)).to.equal(account.email);
     });
   });
 

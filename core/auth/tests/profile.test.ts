@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { API, APP, newAgent, signedInUser, STRONG_PASSWORD, type TestSession } from '../../plugin-api/testing/http';
 import { CURRENT_PASSWORD_INCORRECT, NO_PASSWORD_TO_CHANGE, PASSWORD_ALREADY_SET } from '../profile-routes';
+import { GOOGLE_SIGN_IN_REQUIRED } from '../schemas';
+import { rewriteStoredSession, sessionIdOfAgent } from './support';
 
 const ME = `${API}/me`;
 const PASSWORD = `${ME}/password`;
@@ -239,19 +241,36 @@ describe('{app}/api/v1/me: the signed-in user profile', () => {
         .set('X-CSRF-Token', session.csrf)
         .send({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD, ...fields });
 
-    async function googleOnlyUser(label: string): Promise<TestSession> {
+    /** A Google-only account whose session signed in with Google `minutesAgo` (the shared host has no Google to ask). */
+    async function googleOnlyUser(label: string, minutesAgo: number | null = 0): Promise<TestSession> {
       const session = await signedInUser(label);
       await knex()('users').whereRaw('lower(email) = lower(?)', [session.user.email]).update({ password_hash: null });
+      if (minutesAgo !== null) {
+        await rewriteStoredSession(sessionIdOfAgent(session.agent), (data) => ({ ...data, googleSignedInAt: Date.now() - minutesAgo * 60_000 }));
+      }
       return session;
     }
 
     it('sets the password once, which then signs in and is recorded', async () => {
-      const session = await googleOnlyUser('initial-password');
+      const session = await googleOnlyUser('initial-password', 9);
       await setPassword(session).expect(204);
       expect((await session.agent.get(ME).expect(200)).body.hasPassword).to.equal(true);
       expect(await loginStatus(session.user.email, NEW_PASSWORD)).to.equal(200);
       expect(await activityOf(session.user.email, 'user.password_set')).to.have.length(1);
     });
+
+    for (const [label, minutesAgo] of [
+      ['a session that did not sign in with Google', null],
+      ['a Google sign-in more than 10 minutes ago', 11],
+    ] as const) {
+      it(`${label}: 403 asking for a fresh Google sign-in, and no password is set`, async () => {
+        const session = await googleOnlyUser(`initial-password-stale`, minutesAgo);
+        const response = await setPassword(session);
+        expect(response.status).to.equal(403);
+        expect(response.body).to.deep.equal({ error: GOOGLE_SIGN_IN_REQUIRED, googleSignInRequired: true });
+        expect((await storedUser(session.user.email))!.password_hash).to.equal(null);
+      });
+    }
 
     it('follows the sign-up password rules', async () => {
       const session = await googleOnlyUser('initial-password-rules');

@@ -1,6 +1,9 @@
+import type { SessionData } from 'express-session';
 import type { Response } from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
 import type { RedisClient } from '../../platform/redis';
 import { TOKENS } from '../../platform/tokens';
+import { APP } from '../../plugin-api/testing/http';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { TEST_REDIS_PREFIX } from '../../plugin-api/testing/test-config';
 import { SESSION_COOKIE } from '../session';
@@ -48,3 +51,18 @@ export function sessionIdOf(cookie: SetCookie): string {
 export const storedSessionKey = (sessionId: string) => `${TEST_REDIS_PREFIX}sess:${sessionId}`;
 
 export const sharedRedis = () => sharedHost().host.container.get<RedisClient>(TOKENS.Redis);
+
+/** The id of the session whose cookie an agent holds. */
+export function sessionIdOfAgent(agent: TestAgent, baseUrl = sharedHost().baseUrl): string {
+  const cookie = agent.jar.getCookie(SESSION_COOKIE, { domain: new URL(baseUrl).hostname, path: APP, secure: false, script: false });
+  if (!cookie) throw new Error(`the agent holds no ${SESSION_COOKIE} cookie`);
+  return sessionIdOf({ pair: `${SESSION_COOKIE}=${cookie.value}`, value: cookie.value, attributes: {} });
+}
+
+/** Changes a stored session as time passing would (an older sign-in, a longer idle spell), keeping its Redis lifetime. */
+export async function rewriteStoredSession(sessionId: string, change: (data: Partial<SessionData>) => Partial<SessionData>): Promise<void> {
+  const key = storedSessionKey(sessionId);
+  const stored = JSON.parse((await sharedRedis().get(key)) ?? 'null') as Partial<SessionData> | null;
+  if (!stored) throw new Error(`no stored session ${sessionId}`);
+  await sharedRedis().set(key, JSON.stringify(change(stored)), { KEEPTTL: true });
+}

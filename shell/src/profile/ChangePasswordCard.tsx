@@ -1,14 +1,15 @@
-import { Button, Card, Callout } from '@blueprintjs/core';
+import { AnchorButton, Button, Card, Callout } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
-import { apiV1 } from '@axal/web-sdk';
+import { ApiError, apiV1, appPath } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import type { z } from 'zod';
-import { changePasswordSchema, setPasswordSchema } from '../../../core/auth/schemas';
+import { changePasswordSchema, GOOGLE_SIGN_IN_REQUIRED, setPasswordSchema } from '../../../core/auth/schemas';
 import { CalloutIcon } from '../auth/app-icons';
 import { FormField, fieldAttributes } from '../auth/FormField';
 import { PasswordInput } from '../auth/PasswordInput';
 import { useValidatedForm } from '../auth/use-validated-form';
 import { forgetMyProfile } from './profile-queries';
+import { forgetMySessions } from './sessions-api';
 
 const FIELDS = {
   currentPassword: { id: 'current-password', label: 'Current password', autoComplete: 'current-password' },
@@ -28,6 +29,8 @@ interface PasswordFormProps<Values extends Partial<Record<PasswordField, string>
   submitText: string;
   success: { title: string; message: string };
   onSaved?: () => void;
+  /** Takes a refusal the form explains itself; answers false to leave it to the error toast. */
+  onRefused?: (error: unknown) => boolean;
 }
 
 /** One password form for both cases: changing a password, and setting a first one on a Google-only account. */
@@ -39,6 +42,7 @@ function PasswordForm<Values extends Partial<Record<PasswordField, string>> & Re
   submitText,
   success,
   onSaved,
+  onRefused,
 }: PasswordFormProps<Values>) {
   const form = useValidatedForm(schema, initialValues, (field) => FIELDS[field as PasswordField].id);
   const [saving, setSaving] = useState(false);
@@ -54,7 +58,7 @@ function PasswordForm<Values extends Partial<Record<PasswordField, string>> & Re
       void showToast({ ...success, intent: 'success' });
       onSaved?.();
     } catch (error) {
-      void showErrorToast(error, 'Something went wrong. Please try again.', 'Password not changed');
+      if (!onRefused?.(error)) void showErrorToast(error, 'Something went wrong. Please try again.', 'Password not changed');
     } finally {
       setSaving(false);
     }
@@ -94,8 +98,19 @@ function PasswordForm<Values extends Partial<Record<PasswordField, string>> & Re
   );
 }
 
+const needsFreshGoogleSignIn = (error: unknown) => error instanceof ApiError && error.status === 403 && error.message === GOOGLE_SIGN_IN_REQUIRED;
+
+/** Google sign-in that comes back to this page, for the fresh sign-in a first password needs. */
+const googleSignInAgain = () => `${appPath('/connect/google')}?callbackUrl=${encodeURIComponent(appPath('/profile'))}`;
+
 /** The change-password form, or for an account that signs in only with Google, the form to set a first password. */
 export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
+  const [googleSignInNeeded, setGoogleSignInNeeded] = useState(false);
+  const explainRefusal = (error: unknown) => {
+    const needed = needsFreshGoogleSignIn(error);
+    setGoogleSignInNeeded(needed);
+    return needed;
+  };
   return (
     <Card className="account-card" aria-labelledby="change-password-title">
       <h2 id="change-password-title" className="account-card__title">
@@ -109,7 +124,8 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
           endpoint="/me/password"
           label="Change password"
           submitText="Change password"
-          success={{ title: 'Password changed', message: 'Use your new password the next time you sign in.' }}
+          success={{ title: 'Password changed', message: 'Use your new password the next time you sign in. Your other sessions are signed out.' }}
+          onSaved={forgetMySessions}
         />
       ) : (
         <>
@@ -117,6 +133,12 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
             Your account signs in with Google. Set a password to also sign in with your email, and to confirm your identity where the app asks for
             your password (for example before saving portal credentials).
           </Callout>
+          {googleSignInNeeded && (
+            <Callout intent="warning" icon={<CalloutIcon name="alert" />} className="account-card__callout" role="alert">
+              <p>{GOOGLE_SIGN_IN_REQUIRED}</p>
+              <AnchorButton href={googleSignInAgain()} intent="primary" text="Sign in with Google again" />
+            </Callout>
+          )}
           <PasswordForm
             schema={setPasswordSchema}
             initialValues={{ newPassword: '', confirmPassword: '' }}
@@ -125,6 +147,7 @@ export function ChangePasswordCard({ hasPassword }: { hasPassword: boolean }) {
             submitText="Set password"
             success={{ title: 'Password set', message: 'You can now also sign in with your email and this password.' }}
             onSaved={forgetMyProfile}
+            onRefused={explainRefusal}
           />
         </>
       )}
