@@ -1,24 +1,17 @@
 import express, { type Request, type Router } from 'express';
 import type { Container } from 'inversify';
-import { confirmAccountPassword } from '../auth/account-password';
-import { LoginThrottle } from '../auth/login-throttle';
-import type { Config } from '../platform/config';
-import { badRequest, HttpError } from '../platform/errors';
+import { requireStepUp, stepUpGuard } from '../auth/step-up';
+import { badRequest, HttpError, notFound } from '../platform/errors';
 import { externalIdParam, parseBody, requireMembership, requireUser } from '../platform/http';
-import type { RedisClient } from '../platform/redis';
+import { readLargeBody, type LargeBodyRoute } from '../platform/request-body';
 import { TOKENS } from '../platform/tokens';
 import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/access';
 import type { PermissionService } from '../workspaces/permissions';
 import { bulkImportTemplate, readClientCsv } from './client-csv';
 import { CLIENT_NOT_FOUND, ClientService } from './client-service';
-import {
-  checkCredentialImportRows,
-  CREDENTIAL_IMPORT_MESSAGES,
-  credentialImportRequestSchema,
-  MAX_CREDENTIAL_IMPORT_ROWS,
-} from './credential-import-rows';
+import { CREDENTIAL_IMPORT_MESSAGES, credentialImportRequestSchema, MAX_CREDENTIAL_IMPORT_ROWS } from './credential-import-rows';
 import { CredentialImportService, IMPORT_NOT_FOUND } from './credential-import-service';
-import { CredentialService } from './credential-service';
+import { CREDENTIALS_NOT_FOUND, CredentialService } from './credential-service';
 import {
   clientInputSchema,
   clientListQuerySchema,
@@ -26,7 +19,9 @@ import {
   credentialInputSchema,
   deleteClientSchema,
   noteInputSchema,
+  PLATFORMS,
   type ClientType,
+  type Platform,
 } from './schemas';
 import { singleFileUpload } from './upload';
 
@@ -34,6 +29,12 @@ import { singleFileUpload } from './upload';
 const MAX_LISTED_ROW_ERRORS = 100;
 
 const clientIdOf = (req: Request) => externalIdParam(req, 'clientId', CLIENT_NOT_FOUND);
+
+function platformOf(req: Request): Platform {
+  const platform = PLATFORMS.find((known) => known === req.params.platformName);
+  if (!platform) throw notFound(CREDENTIALS_NOT_FOUND);
+  return platform;
+}
 
 /** `3 rows have errors`: every failing row counted, though at most MAX_LISTED_ROW_ERRORS are listed. */
 function rowErrorsAnswer(rowErrors: { row: number }[]) {
@@ -46,10 +47,14 @@ function clientTypeIn(body: unknown): unknown {
 }
 
 /**
- * A credential import carries up to MAX_CREDENTIAL_IMPORT_ROWS rows of up to ~1 KB each, more than the general
- * JSON limit allows; paths are relative to the app's base path.
+ * A credential import carries up to MAX_CREDENTIAL_IMPORT_ROWS rows of up to ~1 KB each, and a bulk upload a CSV file
+ * of up to 5 MB (its multipart reader keeps that limit itself): more than the general body limit, so each is read only
+ * once the caller has passed every gate, with the workspace named in the query. Paths are under the app's base path.
  */
-export const largeJsonBodyRoutes = [{ path: '/api/v1/clients/credentials/import', limit: '12mb' }] as const;
+export const clientLargeBodyRoutes: LargeBodyRoute[] = [
+  { method: 'post', path: '/api/v1/clients/credentials/import', limit: '12mb' },
+  { method: 'post', path: '/api/v1/clients/bulk-upload', limit: '6mb' },
+];
 
 /** `{app}/api/v1/clients...`: clients, their notes and portal credentials, and the bulk import (spec 1 section 7). */
 export function clientRoutes(container: Container): Router {
@@ -57,11 +62,16 @@ export function clientRoutes(container: Container): Router {
   const credentials = container.get(CredentialService);
   const credentialImports = container.get(CredentialImportService);
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
-  const config = container.get<Config>(TOKENS.Config);
-  const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config.redisKeyPrefix);
   const allow = (permission: string) => permissionGuard(permissions, permission);
   const member = [sessionGuard, membershipGuard];
   const manager = [...member, allow('manage_clients')];
+  /** A client's secrets: the client is looked up first, so a record of another workspace is 404 whatever the step-up. */
+  const steppedUpFor = async (req: Request): Promise<string> => {
+    const clientId = clientIdOf(req);
+    await clients.find(requireMembership(req).workspace.id, clientId);
+    requireStepUp(req);
+    return clientId;
+  };
   const router = express.Router();
 
   router.get('/clients', ...member, async (req, res) => {
@@ -79,8 +89,8 @@ export function clientRoutes(container: Container): Router {
     res.json({ status: await credentials.statusByClient(requireMembership(req).workspace.id) });
   });
 
-  // The workspace is a field of the multipart body, so the upload is read (within its limits) before the workspace gate.
-  router.post('/clients/bulk-upload', sessionGuard, singleFileUpload, membershipGuard, allow('manage_clients'), async (req, res) => {
+  // The file (up to 5 MB) is read only once the caller has passed every gate, so the workspace is named in the query.
+  router.post('/clients/bulk-upload', ...manager, singleFileUpload, async (req, res) => {
     if (!req.uploadedFile) throw badRequest('No file selected');
     const { rows, rowErrors } = readClientCsv(req.uploadedFile);
     const result = await clients.importClients(requireMembership(req), rows, rowErrors, requireUser(req));
@@ -92,16 +102,16 @@ export function clientRoutes(container: Container): Router {
   });
 
   // The browser has read the csv/xlsx file and sends its valid rows; they are checked again here, then imported by a job.
-  router.post('/clients/credentials/import', ...manager, async (req, res) => {
-    const { rows: items } = parseBody(credentialImportRequestSchema, req.body);
-    if (items.length > MAX_CREDENTIAL_IMPORT_ROWS) throw new HttpError(413, CREDENTIAL_IMPORT_MESSAGES.tooManyRows);
-    if (!items.length) throw badRequest(CREDENTIAL_IMPORT_MESSAGES.noRows);
-    const { rows, rowErrors } = checkCredentialImportRows(items);
-    if (rowErrors.length) {
+  router.post('/clients/credentials/import', ...manager, stepUpGuard, readLargeBody, async (req, res) => {
+    const { received, rows, refusedRows, rowErrors } = parseBody(credentialImportRequestSchema, req.body);
+    if (received > MAX_CREDENTIAL_IMPORT_ROWS) throw new HttpError(413, CREDENTIAL_IMPORT_MESSAGES.tooManyRows);
+    if (!received) throw badRequest(CREDENTIAL_IMPORT_MESSAGES.noRows);
+    // As spec 5.6 has it, invalid rows are skipped (the import reports each with its number) unless no valid row remains.
+    if (!rows.length) {
       res.status(400).json(rowErrorsAnswer(rowErrors));
       return;
     }
-    res.status(202).json(await credentialImports.request(requireMembership(req), rows, requireUser(req)));
+    res.status(202).json(await credentialImports.request(requireMembership(req), rows, refusedRows, requireUser(req)));
   });
 
   router.get('/clients/credentials/import/:importId', ...manager, async (req, res) => {
@@ -130,7 +140,8 @@ export function clientRoutes(container: Container): Router {
   });
 
   router.get('/clients/:clientId/aadhaar', ...manager, async (req, res) => {
-    res.json(await clients.revealAadhaar(requireMembership(req), clientIdOf(req), requireUser(req)));
+    const clientId = await steppedUpFor(req);
+    res.json(await clients.revealAadhaar(requireMembership(req), clientId, requireUser(req)));
   });
 
   router.get('/clients/:clientId/notes', ...member, async (req, res) => {
@@ -145,17 +156,19 @@ export function clientRoutes(container: Container): Router {
 
   router.get('/clients/:clientId/credentials', ...member, async (req, res) => {
     const membership = requireMembership(req);
-    const revealSecrets = permissions.can(membership.role, 'manage_clients');
-    res.json({ credentials: await credentials.list(membership, clientIdOf(req), requireUser(req), revealSecrets) });
+    const showUsernames = permissions.can(membership.role, 'manage_clients');
+    res.json({ credentials: await credentials.list(membership.workspace.id, clientIdOf(req), showUsernames) });
   });
 
   router.post('/clients/:clientId/credentials', ...manager, async (req, res) => {
-    const clientId = clientIdOf(req);
-    const { accountPassword, ...credential } = parseBody(credentialInputSchema, req.body);
-    const membership = requireMembership(req);
-    await clients.find(membership.workspace.id, clientId);
-    await confirmAccountPassword(throttle, requireUser(req), accountPassword, req.ip ?? 'unknown');
-    res.status(201).json({ credential: await credentials.save(membership, clientId, credential, requireUser(req)) });
+    const credential = parseBody(credentialInputSchema, req.body);
+    const clientId = await steppedUpFor(req);
+    res.status(201).json({ credential: await credentials.save(requireMembership(req), clientId, credential, requireUser(req)) });
+  });
+
+  router.get('/clients/:clientId/credentials/:platformName/reveal', ...manager, async (req, res) => {
+    const clientId = await steppedUpFor(req);
+    res.json(await credentials.reveal(requireMembership(req), clientId, platformOf(req), requireUser(req)));
   });
 
   return router;

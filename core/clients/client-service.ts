@@ -59,7 +59,7 @@ export function viewOf(client: Client): ClientView {
 }
 
 /** Binds an Aadhaar ciphertext to its workspace and client; the client's externalId is known before its row exists. */
-const aadhaarContext = (workspaceId: number, clientExternalId: string) => `workspace:${workspaceId}|client:${clientExternalId}|field:aadhaar`;
+export const aadhaarContext = (workspaceId: number, clientExternalId: string) => `workspace:${workspaceId}|client:${clientExternalId}|field:aadhaar`;
 
 /** Rows per INSERT statement: PostgreSQL takes at most 65,535 bound values in one. */
 const IMPORT_CHUNK_ROWS = 1000;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasControlCharacters, INPUT_MESSAGES } from '../plugin-api/input-fields';
 import { MESSAGES, PAN_PATTERN, type Platform } from './schemas';
 
 /**
@@ -65,21 +66,35 @@ export interface CredentialImportRowError {
   message: string;
 }
 
-/** The request body: `row` is optional, for a browser that skipped rows of its file and keeps their numbers. */
-export const credentialImportRequestSchema = z.object({
-  rows: z.array(
-    z.looseObject({
-      row: z
-        .number({ error: CREDENTIAL_IMPORT_MESSAGES.rowNumber })
-        .int(CREDENTIAL_IMPORT_MESSAGES.rowNumber)
-        .min(FIRST_CREDENTIAL_DATA_ROW, CREDENTIAL_IMPORT_MESSAGES.rowNumber)
-        .optional(),
-    }),
-    {
-      error: CREDENTIAL_IMPORT_MESSAGES.rows,
-    },
-  ),
-});
+/**
+ * A row the import does not save, kept so the import reports it with its number: its PAN only when well formed,
+ * and its problems in one message.
+ */
+export interface RefusedCredentialImportRow {
+  row: number;
+  panNumber: string;
+  refusal: string;
+}
+
+/** What an import stores and works through, in row order. */
+export type CredentialImportEntry = CredentialImportRow | RefusedCredentialImportRow;
+
+export const isRefusedRow = (entry: CredentialImportEntry): entry is RefusedCredentialImportRow => 'refusal' in entry;
+
+const rowNumberSchema = z
+  .int({ error: CREDENTIAL_IMPORT_MESSAGES.rowNumber })
+  .min(FIRST_CREDENTIAL_DATA_ROW, CREDENTIAL_IMPORT_MESSAGES.rowNumber)
+  .max(Number.MAX_SAFE_INTEGER, CREDENTIAL_IMPORT_MESSAGES.rowNumber);
+
+/**
+ * The request body, read into checked rows: `row` is optional, for a browser that skipped rows of its file and keeps
+ * their numbers. Only the checked values leave this schema, so a bad row is reported rather than refusing the request.
+ */
+export const credentialImportRequestSchema = z
+  .object({
+    rows: z.array(z.looseObject({ row: rowNumberSchema.optional() }), { error: CREDENTIAL_IMPORT_MESSAGES.rows }),
+  })
+  .transform(({ rows }) => ({ received: rows.length, ...checkCredentialImportRows(rows) }));
 
 /** "GST", "Income Tax", "income-tax" or "INCOME_TAX", as people and the on-screen help write them. */
 export function importPlatformOf(value: string): Platform | null {
@@ -100,14 +115,17 @@ function textOf(value: unknown): string {
 }
 
 /**
- * Checks every row with the rules of spec 5.6 and normalises the valid ones (PAN in capitals, platform as stored).
- * A PAN repeated in the file is an error on every repetition after the first.
+ * Checks every row with the rules of spec 5.6 and the text rule, and normalises the valid ones (PAN in capitals,
+ * platform as stored). A PAN repeated in the file is an error on every repetition after the first. Each refused row
+ * is listed once in `refusedRows` and once per problem in `rowErrors`.
  */
 export function checkCredentialImportRows(items: readonly Record<string, unknown>[]): {
   rows: CredentialImportRow[];
+  refusedRows: RefusedCredentialImportRow[];
   rowErrors: CredentialImportRowError[];
 } {
   const rows: CredentialImportRow[] = [];
+  const refusedRows: RefusedCredentialImportRow[] = [];
   const rowErrors: CredentialImportRowError[] = [];
   const firstRowOfPan = new Map<string, number>();
   items.forEach((item, index) => {
@@ -118,6 +136,7 @@ export function checkCredentialImportRows(items: readonly Record<string, unknown
     if (missing.length) messages.push(CREDENTIAL_IMPORT_MESSAGES.missingValues(missing));
     for (const field of CREDENTIAL_IMPORT_FIELDS) {
       if (raw[field].length > MAX_LENGTH[field]) messages.push(MESSAGES.tooLong(FIELD_LABEL[field], MAX_LENGTH[field]));
+      else if (hasControlCharacters(raw[field])) messages.push(INPUT_MESSAGES.controlCharacters(FIELD_LABEL[field]));
     }
     const email = raw.email.trim();
     const panNumber = raw.panNumber.replace(/\s/g, '').toUpperCase();
@@ -132,6 +151,7 @@ export function checkCredentialImportRows(items: readonly Record<string, unknown
     }
     if (messages.length || !platform) {
       for (const message of messages) rowErrors.push({ row, message });
+      refusedRows.push({ row, panNumber: PAN_PATTERN.test(panNumber) ? panNumber : '', refusal: messages.join('; ') });
       return;
     }
     rows.push({
@@ -146,7 +166,7 @@ export function checkCredentialImportRows(items: readonly Record<string, unknown
       panNumber,
     });
   });
-  return { rows, rowErrors };
+  return { rows, refusedRows, rowErrors };
 }
 
 export type CredentialImportStatus = 'queued' | 'running' | 'completed' | 'failed';

@@ -17,13 +17,17 @@ import { ClientService } from './client-service';
 import {
   countOutcomes,
   finishedImportStatus,
+  isRefusedRow,
+  type CredentialImportEntry,
   type CredentialImportOutcome,
   type CredentialImportResult,
   type CredentialImportRow,
   type CredentialImportView,
+  type RefusedCredentialImportRow,
 } from './credential-import-rows';
 import { CredentialService } from './credential-service';
 import { CredentialImport } from './models';
+import { PAN_PATTERN } from './schemas';
 
 export const CREDENTIAL_IMPORT_JOB = 'clients.credential-import';
 export const IMPORT_NOT_FOUND = 'Import not found';
@@ -38,8 +42,22 @@ export interface CredentialImportJobPayload {
 
 export type CredentialImportState = Pick<CredentialImportView, 'status' | 'total' | 'completed'>;
 
+/**
+ * A database error caused by one row's values (SQLSTATE class 22, data exception, or 23, a constraint), which the
+ * row's checks should have caught: that row fails, the others go on. Any other error is the database's, not the row's.
+ */
+function databaseRefusalOf(error: unknown): { code: string; message: string } | null {
+  const candidate = error as { code?: unknown; nativeError?: { code?: unknown } };
+  const code = candidate.nativeError?.code ?? candidate.code;
+  if (typeof code !== 'string') return null;
+  if (code.startsWith('22')) return { code, message: 'This row has a value that cannot be stored' };
+  if (code.startsWith('23')) return { code, message: 'This row conflicts with a record saved at the same time; import it again' };
+  return null;
+}
+
 /** Binds the sealed rows to their import: copied to another import or workspace, they no longer decrypt. */
-const rowsContext = (workspaceId: number, importExternalId: string) => `workspace:${workspaceId}|credential-import:${importExternalId}|field:rows`;
+export const rowsContext = (workspaceId: number, importExternalId: string) =>
+  `workspace:${workspaceId}|credential-import:${importExternalId}|field:rows`;
 
 /**
  * Bulk credential import (issue item 5): the request is stored with its rows sealed and queued by id; the job adds
@@ -72,18 +90,25 @@ export class CredentialImportService {
     };
   }
 
-  async request(membership: Membership, rows: CredentialImportRow[], actor: SessionUser): Promise<{ importId: string; total: number }> {
+  /** Stores the import with its rows sealed, refused rows included so the import reports them with their numbers. */
+  async request(
+    membership: Membership,
+    rows: CredentialImportRow[],
+    refusedRows: RefusedCredentialImportRow[],
+    actor: SessionUser,
+  ): Promise<{ importId: string; total: number }> {
     const workspaceId = membership.workspace.id;
     const importId = randomUUID();
+    const entries: CredentialImportEntry[] = [...rows, ...refusedRows].sort((left, right) => left.row - right.row);
     await CredentialImport.query().insert({
       externalId: importId,
       workspaceId,
       requestedBy: actor.id,
       status: 'queued',
-      total: rows.length,
+      total: entries.length,
       completed: 0,
       results: [],
-      rowsCiphertext: this.crypto.encrypt(JSON.stringify(rows), rowsContext(workspaceId, importId)),
+      rowsCiphertext: this.crypto.encrypt(JSON.stringify(entries), rowsContext(workspaceId, importId)),
     });
     // Queued only once committed, so the worker always finds the import it is given.
     try {
@@ -98,9 +123,9 @@ export class CredentialImportService {
       action: 'clients.credential_import_requested',
       entityType: 'credential_import',
       entityId: importId,
-      metadata: { total: rows.length },
+      metadata: { total: entries.length },
     });
-    return { importId, total: rows.length };
+    return { importId, total: entries.length };
   }
 
   async view(workspaceId: number, importId: string): Promise<CredentialImportView> {
@@ -137,9 +162,9 @@ export class CredentialImportService {
     if (record.status === 'completed' || record.status === 'failed' || record.rowsCiphertext === null) return state();
 
     const notification = await this.progressNotification(record, context);
-    let rows: CredentialImportRow[];
+    let rows: CredentialImportEntry[];
     try {
-      rows = JSON.parse(this.crypto.decrypt(record.rowsCiphertext, rowsContext(workspaceId, importId))) as CredentialImportRow[];
+      rows = JSON.parse(this.crypto.decrypt(record.rowsCiphertext, rowsContext(workspaceId, importId))) as CredentialImportEntry[];
     } catch (error) {
       if (!(error instanceof DecryptionError)) throw error;
       // No retry can read these rows: the import fails for good and the operators are told.
@@ -216,13 +241,13 @@ export class CredentialImportService {
   private async notifyOutcome(
     notification: JobProgressNotification,
     results: CredentialImportResult[],
-    rows: CredentialImportRow[],
+    rows: CredentialImportEntry[],
     trx: Knex.Transaction,
   ): Promise<void> {
-    const nameOf = new Map(rows.map((row) => [row.row, row.name]));
+    const nameOf = new Map(rows.flatMap((row) => (isRefusedRow(row) ? [] : [[row.row, row.name] as const])));
     const failedClients: FailedClient[] = results
       .filter((result) => result.outcome === 'failed')
-      .map((result) => ({ clientName: nameOf.get(result.row) ?? result.panNumber, error: result.error ?? 'Failed' }));
+      .map((result) => ({ clientName: nameOf.get(result.row) ?? (result.panNumber || `Row ${result.row}`), error: result.error ?? 'Failed' }));
     if (finishedImportStatus(results) === 'failed') {
       await notification.failed(
         { title: 'Credential import failed', message: `None of the ${results.length} rows could be imported.`, priority: 'high', failedClients },
@@ -246,7 +271,7 @@ export class CredentialImportService {
   /** The next rows after those already imported, with the import locked so no other run imports them at the same time. */
   private async importNextRows(
     recordId: number,
-    rows: CredentialImportRow[],
+    rows: CredentialImportEntry[],
     trx: Knex.Transaction,
     notification: JobProgressNotification,
   ): Promise<{ completed: number; total: number; finished: boolean } | null> {
@@ -283,8 +308,12 @@ export class CredentialImportService {
     return { completed, total: current.total, finished };
   }
 
-  /** One row in its own savepoint: a row that cannot be imported is reported and undone alone. */
-  private async importRow(current: CredentialImport, row: CredentialImportRow, trx: Knex.Transaction): Promise<CredentialImportResult> {
+  /**
+   * One row in its own savepoint: a row that cannot be imported (refused when requested, refused by the client
+   * rules, or refused by the database for its values) is reported with its number and undone alone.
+   */
+  private async importRow(current: CredentialImport, row: CredentialImportEntry, trx: Knex.Transaction): Promise<CredentialImportResult> {
+    if (isRefusedRow(row)) return { row: row.row, panNumber: row.panNumber, outcome: 'failed', error: row.refusal };
     const { workspaceId, requestedBy } = current;
     try {
       return await trx.transaction(async (savepoint) => {
@@ -300,8 +329,13 @@ export class CredentialImportService {
       });
     } catch (error) {
       // Only a problem of the row's own data is the row's outcome; anything else (the database gone) retries the step.
-      if (!(error instanceof HttpError)) throw error;
-      return { row: row.row, panNumber: row.panNumber, outcome: 'failed', error: error.message };
+      // The results are stored as JSON: a value the database refused never goes in there.
+      const panNumber = PAN_PATTERN.test(row.panNumber) ? row.panNumber : '';
+      if (error instanceof HttpError) return { row: row.row, panNumber, outcome: 'failed', error: error.message };
+      const refusal = databaseRefusalOf(error);
+      if (!refusal) throw error;
+      this.logger.warn({ importId: current.externalId, row: row.row, code: refusal.code }, 'credential import row refused by the database');
+      return { row: row.row, panNumber, outcome: 'failed', error: refusal.message };
     }
   }
 }

@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { ActivityService } from '../activity/activity-service';
 import { DecryptionError, type CryptoService } from '../platform/crypto';
+import { notFound } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import type { Membership, SessionUser } from '../platform/http';
 import { TOKENS } from '../platform/tokens';
@@ -11,20 +12,29 @@ import type { Platform } from './schemas';
 
 export interface CredentialView extends CredentialStatus {
   username: string | null;
-  password: string | null;
+  /** Never in a list: `reveal` gives one password at a time, to a verified identity, and logs it. */
+  password: null;
   hasCredentials: true;
   /** Present when the stored ciphertext no longer decrypts in its place (moved, tampered with, or its key is gone). */
   unreadable?: true;
   updatedAt: Date;
 }
 
+export interface RevealedPassword {
+  platformName: Platform;
+  password: string | null;
+  unreadable?: true;
+}
+
+export const CREDENTIALS_NOT_FOUND = 'No credentials are saved for this platform';
+
 type SealedField = 'username' | 'password';
 
 /** Binds a ciphertext to its row: copied to another workspace, client, platform or field, it no longer decrypts. */
-const credentialContext = (credential: { workspaceId: number; clientId: number; platform: Platform }, field: SealedField) =>
+export const credentialContext = (credential: { workspaceId: number; clientId: number; platform: Platform }, field: SealedField) =>
   `workspace:${credential.workspaceId}|client:${credential.clientId}|platform:${credential.platform}|field:${field}`;
 
-/** Portal logins (GST, Income Tax) of a client, sealed at rest; reading them in plain text is logged. */
+/** Portal logins (GST, Income Tax) of a client, sealed at rest; a password is read in plain text only one at a time, logged. */
 @injectable()
 export class CredentialService {
   constructor(
@@ -35,39 +45,44 @@ export class CredentialService {
     @inject(ClientService) private readonly clients: ClientService,
   ) {}
 
-  /** Plain text only when `revealSecrets`; otherwise the caller learns which platforms have credentials and whether they are valid. */
-  async list(membership: Membership, clientExternalId: string, actor: SessionUser, revealSecrets: boolean): Promise<CredentialView[]> {
-    const workspaceId = membership.workspace.id;
+  /**
+   * Which platforms have credentials and whether they are valid; the username too when `showUsernames`. Passwords
+   * stay masked, though each record is opened to tell whether it is still readable.
+   */
+  async list(workspaceId: number, clientExternalId: string, showUsernames: boolean): Promise<CredentialView[]> {
     const client = await this.clients.find(workspaceId, clientExternalId);
     const credentials = await ClientCredential.query().where('client_id', client.id).orderBy('platform');
-    const views: CredentialView[] = [];
-    for (const credential of credentials) {
-      const status = {
+    return credentials.map((credential) => {
+      const view = {
         platformName: credential.platform,
         isValid: credential.isValid,
         hasCredentials: true as const,
+        password: null,
         updatedAt: credential.updatedAt,
       };
-      if (!revealSecrets) {
-        views.push({ ...status, username: null, password: null });
-        continue;
-      }
+      if (!showUsernames) return { ...view, username: null };
       const opened = this.open(credential);
-      if (!opened) {
-        views.push({ ...status, username: null, password: null, unreadable: true });
-        continue;
-      }
-      await this.activity.record({
-        workspaceId,
-        actorUserId: actor.id,
-        action: 'client.credentials_viewed',
-        entityType: 'client',
-        entityId: clientExternalId,
-        metadata: { platform: credential.platform },
-      });
-      views.push({ ...status, ...opened });
-    }
-    return views;
+      return opened ? { ...view, username: opened.username } : { ...view, username: null, unreadable: true as const };
+    });
+  }
+
+  /** One platform's password in plain text, recorded in the activity log. */
+  async reveal(membership: Membership, clientExternalId: string, platform: Platform, actor: SessionUser): Promise<RevealedPassword> {
+    const workspaceId = membership.workspace.id;
+    const client = await this.clients.find(workspaceId, clientExternalId);
+    const credential = await ClientCredential.query().findOne({ client_id: client.id, platform });
+    if (!credential) throw notFound(CREDENTIALS_NOT_FOUND);
+    const opened = this.open(credential);
+    if (!opened) return { platformName: platform, password: null, unreadable: true };
+    await this.activity.record({
+      workspaceId,
+      actorUserId: actor.id,
+      action: 'client.credentials_viewed',
+      entityType: 'client',
+      entityId: clientExternalId,
+      metadata: { platform },
+    });
+    return { platformName: platform, password: opened.password };
   }
 
   /** One record per client and platform: saving again replaces it and marks it valid. */

@@ -3,10 +3,11 @@ import type { CoreModule } from '../plugins/core-module';
 import { TOKENS } from '../platform/tokens';
 import { clientContributions } from './client-contributions';
 import { ClientDirectory } from './client-directory';
-import { clientRoutes, clientTemplateRoutes, largeJsonBodyRoutes } from './client-routes';
+import { clientLargeBodyRoutes, clientRoutes, clientTemplateRoutes } from './client-routes';
 import { ClientService } from './client-service';
 import { CredentialImportService } from './credential-import-service';
 import { CredentialService } from './credential-service';
+import { clientSecretColumns } from './secret-columns';
 
 /** Clients, their notes and portal credentials, the bulk imports, and the client directory plugins ask (`TOKENS.Clients`). */
 export const clientsModule: CoreModule = {
@@ -19,7 +20,7 @@ export const clientsModule: CoreModule = {
   }),
   apiRoutes: clientRoutes,
   appRoutes: clientTemplateRoutes,
-  jsonBodyLimits: largeJsonBodyRoutes,
+  largeBodyRoutes: clientLargeBodyRoutes,
   jobs: (container) => [container.get(CredentialImportService).job()],
-  contributes: clientContributions,
+  contributes: [...clientContributions, ...clientSecretColumns],
 };

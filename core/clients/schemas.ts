@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_MESSAGES, multilineText, queryWholeNumber, singleLineText } from '../plugin-api/input-fields';
 
 /**
  * Clients, notes and portal credentials: shared by the server and the web forms, one schema and one message
@@ -33,11 +34,10 @@ export const MESSAGES = {
   addressCharacters: 'Address may contain only letters, numbers, spaces and , . # - / &',
   aadhaar: 'Aadhaar number must be 12 digits',
   dateOfBirth: 'Date of birth must be a date between 1900-01-01 and today (YYYY-MM-DD)',
-  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  tooLong: INPUT_MESSAGES.tooLong,
   note: 'Please enter some content for your note.',
   credentials: 'Username and password are required',
   platform: 'Platform must be GST or INCOME_TAX',
-  accountPassword: 'Please enter your account password to confirm',
   confirmation: 'Invalid confirmation',
 } as const;
 
@@ -45,11 +45,14 @@ export const MESSAGES = {
 const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsNull, schema.nullable().optional());
 
-const text = (message: string, max: number, field: string) => z.string({ error: message }).trim().max(max, MESSAGES.tooLong(field, max));
-/** Codes are written in capitals; people type them in any case and with stray spaces. */
+const text = (error: string, max: number, label: string) => singleLineText({ label, max, error }).trim();
+/** Room for a code typed with spaces between its groups. */
+const MAX_CODE_INPUT_LENGTH = 50;
+/** Codes are written in capitals; people type them in any case and with stray spaces (a control character fails the pattern). */
 const code = (message: string, pattern: RegExp, missingMessage = message) =>
   z
     .string({ error: missingMessage })
+    .max(MAX_CODE_INPUT_LENGTH, { message, abort: true })
     .transform((value) => value.replace(/\s/g, '').toUpperCase())
     .pipe(z.string().regex(pattern, message));
 
@@ -60,10 +63,9 @@ const isPlausibleDateOfBirth = (value: string) => {
 
 const commonFields = {
   name: text(MESSAGES.name, 200, 'Name').min(2, MESSAGES.name),
-  email: z.string({ error: MESSAGES.email }).trim().max(254, MESSAGES.email).pipe(z.email(MESSAGES.email)),
+  email: singleLineText({ label: 'Email', max: 254, error: MESSAGES.email, tooLong: MESSAGES.email }).trim().pipe(z.email(MESSAGES.email)),
   // Spaces and hyphens are how people group a number, not part of it.
-  phone: z
-    .string({ error: MESSAGES.phone })
+  phone: singleLineText({ label: 'Phone', max: 20, error: MESSAGES.phone, tooLong: MESSAGES.phone })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(INDIAN_PHONE_PATTERN, MESSAGES.phone)),
   panNumber: code(MESSAGES.pan, PAN_PATTERN),
@@ -72,7 +74,10 @@ const commonFields = {
 };
 
 const address = (requiredMessage: string, minimum: number) =>
-  text(requiredMessage, 500, 'Address').min(minimum, requiredMessage).regex(ADDRESS_CHARACTERS, MESSAGES.addressCharacters);
+  multilineText({ label: 'Address', max: 500, error: requiredMessage })
+    .trim()
+    .min(minimum, requiredMessage)
+    .regex(ADDRESS_CHARACTERS, MESSAGES.addressCharacters);
 
 export const businessFields = {
   ...commonFields,
@@ -84,12 +89,14 @@ export const businessFields = {
 export const individualFields = {
   ...commonFields,
   residentialAddress: address(MESSAGES.residentialAddress, 5),
-  aadhaarNumber: z
-    .string({ error: MESSAGES.aadhaar })
+  aadhaarNumber: singleLineText({ label: 'Aadhaar number', max: 20, error: MESSAGES.aadhaar, tooLong: MESSAGES.aadhaar })
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^[0-9]{12}$/, MESSAGES.aadhaar)),
   dateOfBirth: optional(
-    z.string({ error: MESSAGES.dateOfBirth }).trim().regex(ISO_DATE, MESSAGES.dateOfBirth).refine(isPlausibleDateOfBirth, MESSAGES.dateOfBirth),
+    singleLineText({ label: 'Date of birth', max: 20, error: MESSAGES.dateOfBirth, tooLong: MESSAGES.dateOfBirth })
+      .trim()
+      .regex(ISO_DATE, MESSAGES.dateOfBirth)
+      .refine(isPlausibleDateOfBirth, MESSAGES.dateOfBirth),
   ),
   occupation: optional(text('Occupation must be text', 100, 'Occupation')),
 };
@@ -123,33 +130,25 @@ export type ImportedClientInput = z.infer<typeof importedClientSchema>;
 /** The PAN's fourth character names the holder's kind: P for a person, any other for a firm, company, trust, etc. */
 export const clientTypeOfPan = (panNumber: string): ClientType => (panNumber[3] === 'P' ? 'INDIVIDUAL' : 'BUSINESS');
 
-export const deleteClientSchema = z.object({ confirmation: z.string({ error: MESSAGES.confirmation }) });
+export const deleteClientSchema = z.object({
+  confirmation: singleLineText({ label: 'Confirmation', max: 200, error: MESSAGES.confirmation, tooLong: MESSAGES.confirmation }),
+});
 
 export const clientListQuerySchema = z.object({
-  search: z
-    .string({ error: 'search must be text' })
-    .transform((value) => value.replace(/[\u0000-\u001f]/g, ' ').trim())
-    .pipe(z.string().max(100, MESSAGES.tooLong('Search', 100)))
-    .optional(),
+  search: singleLineText({ label: 'Search', max: 100, error: 'search must be text' }).trim().optional(),
   type: z.enum(CLIENT_TYPES, { error: MESSAGES.clientType }).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number from 1 to 100' })
-    .int('limit must be a number from 1 to 100')
-    .min(1, 'limit must be a number from 1 to 100')
-    .max(100, 'limit must be a number from 1 to 100')
-    .default(25),
-  cursor: z.string({ error: 'Invalid cursor' }).max(500, 'Invalid cursor').optional(),
+  limit: queryWholeNumber({ label: 'limit', min: 1, max: 100, message: 'limit must be a number from 1 to 100' }).default(25),
+  cursor: singleLineText({ label: 'Cursor', max: 500, error: 'Invalid cursor', tooLong: 'Invalid cursor' }).optional(),
 });
 
 export const noteInputSchema = z.object({
-  content: z.string({ error: MESSAGES.note }).trim().min(1, MESSAGES.note).max(10_000, MESSAGES.tooLong('Note', 10_000)),
+  content: multilineText({ label: 'Note', max: 10_000, error: MESSAGES.note }).trim().min(1, MESSAGES.note),
 });
 
 export const credentialInputSchema = z.object({
   platformName: z.enum(PLATFORMS, { error: MESSAGES.platform }),
-  username: z.string({ error: MESSAGES.credentials }).trim().min(1, MESSAGES.credentials).max(200, MESSAGES.tooLong('Username', 200)),
-  password: z.string({ error: MESSAGES.credentials }).min(1, MESSAGES.credentials).max(200, MESSAGES.tooLong('Password', 200)),
-  accountPassword: z.string({ error: MESSAGES.accountPassword }).min(1, MESSAGES.accountPassword).max(1000, MESSAGES.accountPassword),
+  username: singleLineText({ label: 'Username', max: 200, error: MESSAGES.credentials }).trim().min(1, MESSAGES.credentials),
+  password: singleLineText({ label: 'Password', max: 200, error: MESSAGES.credentials }).min(1, MESSAGES.credentials),
 });
 
 /** Bulk client import (spec 1 sections 3 and 5.5): the CSV columns, in template order, and the field each fills. */

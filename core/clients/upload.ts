@@ -28,8 +28,8 @@ function uploadError(error: { code?: number }): HttpError {
 }
 
 /**
- * Reads a multipart body with one file field `file` into memory, and its text fields into `req.body` so the
- * workspace gate finds `workspaceId` there. Any other body (e.g. JSON) is left to the route, which then finds no file.
+ * Reads a multipart body with one file field `file` into memory, and its text fields into `req.body`; placed after the
+ * route's gates. Any other body (e.g. JSON) is left to the route, which then finds no file.
  */
 export async function singleFileUpload(req: Request, _res: Response, next: NextFunction): Promise<void> {
   if (!req.is('multipart/form-data')) return next();

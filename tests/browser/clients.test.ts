@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { STEP_UP_DURATION_MS, stepUpClock } from '../../core/auth/step-up';
 import { gstinCheckCharacter } from '../../core/clients/gstin';
 import { BULK_IMPORT_COLUMNS } from '../../core/clients/schemas';
 import type { BrowserSession } from '../../core/plugin-api/testing/browser';
@@ -67,7 +68,7 @@ describe('browser: clients', function () {
   }
 
   async function createIndividualByApi({ signedIn, workspaceId }: Journey, name: string) {
-    await signedIn.api('/clients', {
+    const { client } = await signedIn.api<{ client: { externalId: string } }>('/clients', {
       workspaceExternalId: workspaceId,
       clientType: 'INDIVIDUAL',
       name,
@@ -77,6 +78,7 @@ describe('browser: clients', function () {
       residentialAddress: '7/3, Temple Street, Madurai - 625001',
       aadhaarNumber: '234567890123',
     });
+    return client.externalId;
   }
 
   it('creates a business and an individual through the form, with the spec messages inline and a duplicate PAN refused', async () => {
@@ -176,7 +178,7 @@ describe('browser: clients', function () {
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
   });
 
-  it('saves portal credentials only after the account password is verified (dark theme)', async () => {
+  it('saves portal credentials only after "Verify Your Identity" (dark theme)', async () => {
     const journey = await startJourney('dark');
     const { page } = journey.session;
     const clientId = await createBusinessByApi(journey, 'Nilgiri Exports');
@@ -209,10 +211,12 @@ describe('browser: clients', function () {
     await save.click();
 
     const verify = page.getByRole('dialog', { name: 'Verify Your Identity' });
+    await verify.getByText('Enter your account password to save the GST Portal credentials.').waitFor();
     await verify.getByLabel('Account password').fill('not my password');
     await verify.getByRole('button', { name: 'Confirm & Save' }).click();
-    await toast(page, 'Failed to save credentials').filter({ hasText: 'Your account password is incorrect' }).waitFor();
+    await verify.getByRole('alert').filter({ hasText: 'Your account password is incorrect' }).waitFor();
     expect(await verify.getByLabel('Account password').inputValue()).to.equal('');
+    await settledScreenshot(journey.session, 'clients-verify-identity-dark');
 
     await verify.getByLabel('Account password').fill(STRONG_PASSWORD);
     await verify.getByRole('button', { name: 'Confirm & Save' }).click();
@@ -220,7 +224,65 @@ describe('browser: clients', function () {
     await verify.waitFor({ state: 'detached' });
     await gst.getByText('Saved', { exact: true }).waitFor();
     await settledScreenshot(journey.session, 'clients-credentials-dark');
+
+    // Within ten minutes of verifying, saving again does not ask again (the first save's toast goes first, so the
+    // second one is the only one on screen).
+    await toast(page, 'Credentials saved successfully').waitFor({ state: 'detached' });
+    await password.fill('Portal#Pass2');
+    await save.click();
+    await toast(page, 'Credentials saved successfully').waitFor();
+    expect(await verify.count()).to.equal(0);
     expect(unexpectedConsoleErrors(journey.session, [401])).to.deep.equal([]);
+  });
+
+  it('reveals a saved password and the full Aadhaar number after "Verify Your Identity"', async () => {
+    const journey = await startJourney();
+    const { page } = journey.session;
+    const clientId = await createIndividualByApi(journey, 'Lata Deshpande');
+    await journey.signedIn.api('/me/step-up', { password: STRONG_PASSWORD });
+    await journey.signedIn.api(`/clients/${clientId}/credentials`, {
+      workspaceId: journey.workspaceId,
+      platformName: 'GST',
+      username: 'lata.gst',
+      password: 'Lata#Portal7',
+    });
+    // Ten minutes later the verification above has run out.
+    stepUpClock.now = () => Date.now() + STEP_UP_DURATION_MS;
+    try {
+      await page.goto(`${journey.clientsUrl}/${clientId}`);
+      const gst = page.getByRole('region', { name: 'GST Portal' });
+      expect(await gst.getByRole('textbox', { name: 'Username' }).inputValue()).to.equal('lata.gst');
+      const password = gst.getByLabel('Password', { exact: true });
+      expect(await password.inputValue()).to.equal('');
+      expect(await password.getAttribute('type')).to.equal('password');
+
+      const verify = page.getByRole('dialog', { name: 'Verify Your Identity' });
+      await gst.getByRole('button', { name: 'Reveal password' }).click();
+      await verify.getByText('Enter your account password to see the saved GST Portal password.').waitFor();
+      await verify.getByRole('button', { name: 'Cancel' }).click();
+      await verify.waitFor({ state: 'detached' });
+      expect(await password.inputValue()).to.equal('');
+      expect(await toast(page, /.+/).count(), 'a cancelled verification needs no message').to.equal(0);
+
+      await gst.getByRole('button', { name: 'Reveal password' }).click();
+      await verify.getByLabel('Account password').fill(STRONG_PASSWORD);
+      await verify.getByRole('button', { name: 'Verify' }).click();
+      await verify.waitFor({ state: 'detached' });
+      await inputValueBecomes(password, 'Lata#Portal7');
+      expect(await password.getAttribute('type')).to.equal('text');
+
+      // Verified a moment ago: the full Aadhaar number is shown without asking again.
+      await page.getByText('XXXX-XXXX-0123').waitFor();
+      await page.getByRole('button', { name: 'Reveal Aadhaar number' }).click();
+      await page.getByText('2345-6789-0123').waitFor();
+      expect(await verify.count()).to.equal(0);
+      await settledScreenshot(journey.session, 'clients-revealed-light');
+      await page.getByRole('button', { name: 'Hide Aadhaar number' }).click();
+      await page.getByText('XXXX-XXXX-0123').waitFor();
+      expect(unexpectedConsoleErrors(journey.session, [401])).to.deep.equal([]);
+    } finally {
+      stepUpClock.now = () => Date.now();
+    }
   });
 
   it('bulk-imports clients from a CSV: row errors are listed, a good file creates every row', async () => {

@@ -114,6 +114,12 @@ describe('browser: bulk credential import', function () {
     await settledScreenshot(session, 'credential-import-summary-light');
 
     await dialog.getByRole('button', { name: 'Import 2 rows' }).click();
+    // Importing portal passwords asks for the account password first, then sends the rows.
+    const verify = page.getByRole('dialog', { name: 'Verify Your Identity' });
+    await verify.getByText('Enter your account password to import portal credentials.').waitFor();
+    await verify.getByLabel('Account password').fill(signedIn.password);
+    await verify.getByRole('button', { name: 'Verify' }).click();
+    await verify.waitFor({ state: 'detached' });
     await dialog.getByText('Import started — processing will start shortly').waitFor();
     await dialog.getByText('Import completed: 2 of 2 rows processed').waitFor({ timeout: 30_000 });
     const outcome = dialog.getByRole('table', { name: 'Import outcome' });
@@ -131,15 +137,18 @@ describe('browser: bulk credential import', function () {
     expect(await table.getByRole('link', { name: 'No Pan Traders' }).count()).to.equal(0);
     expect(await table.getByRole('link', { name: 'Lakshmi Stores' }).count()).to.equal(0);
 
-    const stored = await session.context.request.get(
-      `${sharedHost().baseUrl}/axal/api/v1/clients/${existing.externalId}/credentials?workspaceId=${workspaceId}`,
-    );
-    const { credentials } = (await stored.json()) as { credentials: { platformName: string; username: string; password: string }[] };
+    const clientApi = `${sharedHost().baseUrl}/axal/api/v1/clients/${existing.externalId}/credentials`;
+    const stored = await session.context.request.get(`${clientApi}?workspaceId=${workspaceId}`);
+    const { credentials } = (await stored.json()) as { credentials: { platformName: string; username: string; password: null }[] };
     expect(credentials.map(({ platformName, username, password }) => ({ platformName, username, password }))).to.deep.equal([
-      { platformName: 'GST', username: 'deccan_gst', password: 'Gst#Portal2024' },
+      { platformName: 'GST', username: 'deccan_gst', password: null },
     ]);
+    // The session verified its identity for the import, so the password can be revealed without asking again.
+    const revealed = await session.context.request.get(`${clientApi}/GST/reveal?workspaceId=${workspaceId}`);
+    expect(await revealed.json()).to.deep.equal({ platformName: 'GST', password: 'Gst#Portal2024' });
     await settledScreenshot(session, 'credential-import-list-light');
-    expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
+    // The import's first answer asked for the step-up (401) before the dialog opened.
+    expect(unexpectedConsoleErrors(session, [401])).to.deep.equal([]);
   });
 
   it('refuses a CSV without the required columns, and a file that is neither CSV nor Excel', async () => {

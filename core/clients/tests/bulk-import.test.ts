@@ -135,8 +135,9 @@ describe('bulk client import', () => {
   it('answers a request without a file with 400', async () => {
     const multipart = await owner.agent
       .post('/axal/api/v1/clients/bulk-upload')
+      .query({ workspaceId })
       .set('X-CSRF-Token', owner.csrf)
-      .field('workspaceId', workspaceId)
+      .field('note', 'no file')
       .expect(400);
     expect(multipart.body).to.deep.equal({ error: 'No file selected' });
     const json = await call(owner, 'post', '/clients/bulk-upload', { workspaceId }).expect(400);

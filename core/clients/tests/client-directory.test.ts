@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import { APP, createWorkspace, memberWithRole, signedInUser, type TestSession } from '../../plugin-api/testing/http';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { stepUp } from '../../plugin-api/testing/step-up';
 import type { EventBus } from '../../platform/events';
 import { TOKENS } from '../../platform/tokens';
 import type { ClientDirectory } from '../client-directory';
@@ -185,6 +186,7 @@ describe('client events of a credential import', () => {
   it('announces the clients an import creates once their rows commit, and none for a row undone', async () => {
     const owner = await signedInUser('import-events-owner');
     const workspaceId = (await createWorkspace(owner)).externalId;
+    await stepUp(owner);
     const workspaceRowId = await internalIdOf(workspaceId);
     const created: ClientEvent[] = [];
     const unsubscribe = await sharedHost()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import { createWorkspace, signedInUser, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import { stepUp } from '../../plugin-api/testing/step-up';
 import type { Role } from '../../platform/identity';
 import { GSTIN_CHECK_WARNING, gstinPanMismatchWarning } from '../gstin';
 import { MESSAGES } from '../schemas';
@@ -27,6 +28,7 @@ describe('clients', () => {
   before(async () => {
     owner = await signedInUser('clients-owner');
     workspaceId = (await createWorkspace(owner)).externalId;
+    await stepUp(owner);
   });
 
   const create = (fields: Record<string, unknown>) => call(owner, 'post', '/clients', { ...fields, workspaceExternalId: workspaceId });
@@ -225,7 +227,6 @@ describe('clients', () => {
         platformName: 'GST',
         username: 'cascade_gst',
         password: 'Portal#Pass1',
-        accountPassword: owner.password,
       }).expect(201);
       const clientId = (await db()('clients').where({ external_id: client.externalId }).first('id')).id;
 
@@ -273,6 +274,7 @@ describe('clients', () => {
 
     before(async () => {
       listOwner = await signedInUser('list-owner');
+      await stepUp(listOwner);
       listWorkspace = (await createWorkspace(listOwner)).externalId;
       await Promise.all([
         createClient(
@@ -333,7 +335,6 @@ describe('clients', () => {
         platformName: 'INCOME_TAX',
         username: 'AAZCS4321Q',
         password: 'Itr#2026pass',
-        accountPassword: listOwner.password,
       }).expect(201);
       await db()('client_credentials')
         .update({ is_valid: false })
@@ -381,6 +382,8 @@ describe('clients', () => {
       const setup = await workspaceWithEveryRole();
       sessions = setup.sessions;
       everyRoleWorkspace = setup.workspace.externalId;
+      // Verified, so what tells the roles apart below is the permission alone.
+      await Promise.all(Object.values(sessions).map(stepUp));
       clientId = (await createClient(sessions.OWNER, everyRoleWorkspace, individualClient({ name: 'Role Matrix Client' }))).externalId;
     });
 

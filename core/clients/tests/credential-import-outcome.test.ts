@@ -1,6 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import { workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import { stepUp } from '../../plugin-api/testing/step-up';
 import { finishedImportStatus, type CredentialImportResult, type CredentialImportView } from '../credential-import-rows';
 import { call, db, uniqueClientEmail, uniquePanOfHolder } from './support';
 
@@ -24,6 +25,7 @@ describe('credential import status', () => {
     const setup = await workspaceWithEveryRole();
     owner = setup.sessions.OWNER;
     workspaceId = setup.workspace.externalId;
+    await stepUp(owner);
   });
 
   const view = async (importId: string) =>

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import { memberWithRole, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import { stepUp } from '../../plugin-api/testing/step-up';
+import { STEP_UP_REQUIRED } from '../../auth/step-up';
 import type { Role } from '../../platform/identity';
 import { call, createClient, db, individualClient, internalIdOf, NO_PERMISSION } from './support';
 
@@ -17,6 +19,8 @@ describe('client notes and portal credentials', () => {
     workspaceId = setup.workspace.externalId;
     clientId = (await createClient(sessions.OWNER, workspaceId, individualClient())).externalId;
     workspaceRowId = await internalIdOf(workspaceId);
+    // Verified, so what tells the roles apart below is the permission alone.
+    await Promise.all(Object.values(sessions).map(stepUp));
   });
 
   const credentialRows = () => db()('client_credentials').where({ workspace_id: workspaceRowId });
@@ -24,7 +28,9 @@ describe('client notes and portal credentials', () => {
     Number((await db()('activity_log').where({ workspace_id: workspaceRowId, action: 'client.credentials_viewed' }).count({ count: '*' }))[0].count);
 
   const saveCredentials = (session: TestSession, fields: Record<string, unknown>) =>
-    call(session, 'post', `/clients/${clientId}/credentials`, { workspaceId, ...GST_LOGIN, accountPassword: session.password, ...fields });
+    call(session, 'post', `/clients/${clientId}/credentials`, { workspaceId, ...GST_LOGIN, ...fields });
+  const reveal = (session: TestSession, platform: string) =>
+    call(session, 'get', `/clients/${clientId}/credentials/${platform}/reveal`).query({ workspaceId });
 
   describe('notes', () => {
     it('staff add trimmed notes, listed newest first with their author; a CLIENT member may read but not add', async () => {
@@ -51,9 +57,10 @@ describe('client notes and portal credentials', () => {
   });
 
   describe('credentials', () => {
-    it('asks for the account password: a wrong one is 401 and saves nothing, the right one saves', async () => {
-      const wrong = await saveCredentials(sessions.OWNER, { accountPassword: 'Not-my-password-1' }).expect(401);
-      expect(wrong.body).to.deep.equal({ error: 'Your account password is incorrect' });
+    it('needs a verified identity: without a step-up 401 and nothing saved, with one saved', async () => {
+      const unverifiedAdmin = await memberWithRole(sessions.OWNER, workspaceId, 'ADMIN');
+      const refused = await saveCredentials(unverifiedAdmin, {}).expect(401);
+      expect(refused.body).to.deep.equal({ error: STEP_UP_REQUIRED, stepUpRequired: true });
       expect(await credentialRows()).to.have.length(0);
 
       const saved = await saveCredentials(sessions.OWNER, {}).expect(201);
@@ -65,7 +72,6 @@ describe('client notes and portal credentials', () => {
         [{ username: '' }, 'Username and password are required'],
         [{ password: undefined }, 'Username and password are required'],
         [{ platformName: 'MCA' }, 'Platform must be GST or INCOME_TAX'],
-        [{ accountPassword: undefined }, 'Please enter your account password to confirm'],
       ];
       for (const [fields, error] of cases) {
         const { status, body } = await saveCredentials(sessions.OWNER, fields);
@@ -86,12 +92,12 @@ describe('client notes and portal credentials', () => {
       expect(Number(actions[0].count)).to.equal(2);
     });
 
-    it('shows usernames and passwords only to managers, logging each plain-text read', async () => {
+    it('lists passwords masked for everyone and usernames to managers only, without logging the list', async () => {
       const before = await viewedCount();
       for (const role of ['OWNER', 'ADMIN'] as const) {
         const { body } = await call(sessions[role], 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(200);
         expect(body.credentials).to.have.length(1);
-        expect(body.credentials[0]).to.include({ platformName: 'GST', username: 'gst_user_78', password: 'Rotated#Pass9', isValid: true });
+        expect(body.credentials[0]).to.include({ platformName: 'GST', username: 'gst_user_78', password: null, hasCredentials: true, isValid: true });
       }
       for (const role of ['EMPLOYEE', 'CLIENT'] as const) {
         const { body } = await call(sessions[role], 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(200);
@@ -99,8 +105,27 @@ describe('client notes and portal credentials', () => {
         const refused = await saveCredentials(sessions[role], {}).expect(403);
         expect(refused.body).to.deep.equal(NO_PERMISSION);
       }
-      const after = await viewedCount();
-      expect(after - before).to.equal(2);
+      expect(await viewedCount()).to.equal(before);
+    });
+
+    it('reveals one password to a verified manager, logging each reveal; other roles get 403', async () => {
+      const before = await viewedCount();
+      for (const role of ['OWNER', 'ADMIN'] as const) {
+        const { body } = await reveal(sessions[role], 'GST').expect(200);
+        expect(body).to.deep.equal({ platformName: 'GST', password: 'Rotated#Pass9' });
+      }
+      for (const role of ['EMPLOYEE', 'CLIENT'] as const) {
+        const refused = await reveal(sessions[role], 'GST').expect(403);
+        expect(refused.body).to.deep.equal(NO_PERMISSION);
+      }
+      expect((await viewedCount()) - before).to.equal(2);
+    });
+
+    it('answers 404 for a platform with nothing saved or one that does not exist', async () => {
+      for (const platform of ['INCOME_TAX', 'MCA', 'gst']) {
+        const { body } = await reveal(sessions.OWNER, platform).expect(404);
+        expect(body).to.deep.equal({ error: 'No credentials are saved for this platform' });
+      }
     });
 
     it('shows a ciphertext moved from another row as unreadable instead of failing', async () => {
@@ -111,7 +136,10 @@ describe('client notes and portal credentials', () => {
       const incomeTax = body.credentials.find((credential: { platformName: string }) => credential.platformName === 'INCOME_TAX');
       expect(incomeTax).to.include({ username: null, password: null, unreadable: true });
       const stillGst = body.credentials.find((credential: { platformName: string }) => credential.platformName === 'GST');
-      expect(stillGst).to.include({ username: 'gst_user_78', password: 'Rotated#Pass9' });
+      expect(stillGst).to.include({ username: 'gst_user_78', password: null });
+      expect(stillGst).to.not.have.property('unreadable');
+      const revealed = await reveal(sessions.OWNER, 'INCOME_TAX').expect(200);
+      expect(revealed.body).to.deep.equal({ platformName: 'INCOME_TAX', password: null, unreadable: true });
     });
 
     it('reports the status of every client’s credentials', async () => {
@@ -124,12 +152,6 @@ describe('client notes and portal credentials', () => {
           ],
         },
       });
-    });
-
-    it('throttles wrong account passwords like sign-ins: 429 after five', async () => {
-      for (let attempt = 0; attempt < 5; attempt += 1) await saveCredentials(sessions.ADMIN, { accountPassword: 'Wrong#Guess#123' }).expect(401);
-      const throttled = await saveCredentials(sessions.ADMIN, {}).expect(429);
-      expect(throttled.headers['retry-after']).to.match(/^\d+$/);
     });
   });
 });

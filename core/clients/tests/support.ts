@@ -64,7 +64,7 @@ export async function createClient(
 export function uploadCsv(session: TestSession, workspaceId: string, content: string | Buffer, filename = 'clients.csv'): Test {
   return session.agent
     .post(`${API}/clients/bulk-upload`)
+    .query({ workspaceId })
     .set('X-CSRF-Token', session.csrf)
-    .field('workspaceId', workspaceId)
     .attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8'), filename);
 }

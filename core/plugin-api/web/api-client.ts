@@ -2,12 +2,16 @@ import { appPath } from './runtime-config';
 
 export type FieldErrors = Record<string, string[]>;
 
+/** The JSON of a refused call: `error`, maybe `details`, and any fields of the route's own (e.g. an import's `rowErrors`). */
+export type ApiErrorBody = { error?: string; details?: FieldErrors; stepUpRequired?: boolean } & Record<string, unknown>;
+
 /** A failed call, carrying the server's `error` text (the spec's wording) and per-field details. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly details: FieldErrors = {},
+    readonly body: ApiErrorBody = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,6 +21,39 @@ export class ApiError extends Error {
   fieldError(field: string): string | undefined {
     return this.details[field]?.[0];
   }
+
+  /** The call needed "Verify Your Identity" and the user cancelled it: nothing to report beyond that. */
+  get stepUpDeclined(): boolean {
+    return this.status === 401 && this.body.stepUpRequired === true;
+  }
+}
+
+/** What "Verify Your Identity" says when a call needs the account password typed again. */
+export interface StepUpPrompt {
+  /** What the password is for, e.g. "Enter your account password to save the GST Portal credentials." */
+  reason?: string;
+  /** The confirm button's text when the screen has its own (spec 2.10: "Confirm & Save"); "Verify" otherwise. */
+  confirmLabel?: string;
+}
+
+/** Asks for the account password and verifies it (`POST me/step-up`); true once verified, false when cancelled. */
+export type StepUpHandler = (prompt: StepUpPrompt) => Promise<boolean>;
+
+let stepUpHandler: StepUpHandler | null = null;
+let pendingStepUp: Promise<boolean> | null = null;
+
+/** The shell installs its dialog here; without one, a call that needs a step-up fails with the server's 401. */
+export function setStepUpHandler(handler: StepUpHandler | null): void {
+  stepUpHandler = handler;
+}
+
+/** Calls that need a step-up at the same time share one dialog. */
+function verifyIdentity(prompt: StepUpPrompt): Promise<boolean> {
+  if (!stepUpHandler) return Promise.resolve(false);
+  pendingStepUp ??= stepUpHandler(prompt).finally(() => {
+    pendingStepUp = null;
+  });
+  return pendingStepUp;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
@@ -45,6 +82,8 @@ export interface ApiRequest {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** What the identity dialog says if the route asks for a step-up (401 `stepUpRequired`). */
+  stepUp?: StepUpPrompt;
 }
 
 async function send(path: string, request: ApiRequest): Promise<Response> {
@@ -64,28 +103,37 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
   return fetch(url, { method, headers, body, credentials: 'same-origin', signal: request.signal });
 }
 
+const errorBodyOf = (response: Response): Promise<ApiErrorBody> =>
+  response
+    .clone()
+    .json()
+    .then((body: unknown) => (body && typeof body === 'object' ? (body as ApiErrorBody) : {}))
+    .catch(() => ({}));
+
+/** A refused CSRF token is fetched anew and the call sent once more. */
+async function sendWithCsrfRetry(path: string, request: ApiRequest): Promise<Response> {
+  const response = await send(path, request);
+  if (response.status !== 403 || SAFE_METHODS.has(request.method ?? 'GET') || (await errorBodyOf(response)).error !== INVALID_CSRF) return response;
+  setCsrfToken(null);
+  return send(path, request);
+}
+
 /**
  * Calls `{app}<path>` and returns the parsed JSON (undefined for 204). Any non-2xx answer throws an ApiError
- * with the server's message; a refused CSRF token is fetched anew and the call retried once.
+ * with the server's message. A refused CSRF token is fetched anew and the call retried once; so is a call that asks
+ * for a step-up, once the user has verified their identity in the shell's dialog.
  */
 export async function api<T = unknown>(path: string, request: ApiRequest = {}): Promise<T> {
-  let response = await send(path, request);
-  if (response.status === 403 && !SAFE_METHODS.has(request.method ?? 'GET')) {
-    const body = (await response
-      .clone()
-      .json()
-      .catch(() => ({}))) as { error?: string };
-    if (body.error === INVALID_CSRF) {
-      setCsrfToken(null);
-      response = await send(path, request);
-    }
+  let response = await sendWithCsrfRetry(path, request);
+  if (response.status === 401 && (await errorBodyOf(response)).stepUpRequired === true && (await verifyIdentity(request.stepUp ?? {}))) {
+    response = await sendWithCsrfRetry(path, request);
   }
   if (response.status === 204) return undefined as T;
-  const payload = (await response.json().catch(() => null)) as ({ error?: string; details?: FieldErrors } & T) | null;
   if (!response.ok) {
-    throw new ApiError(response.status, payload?.error ?? `Request failed (${response.status})`, payload?.details ?? {});
+    const body = await errorBodyOf(response);
+    throw new ApiError(response.status, body.error ?? `Request failed (${response.status})`, body.details ?? {}, body);
   }
-  return payload as T;
+  return (await response.json().catch(() => null)) as T;
 }
 
 /** `/api/v1` calls, the paths of the spec. */

@@ -2,8 +2,8 @@
  * The web SDK: what the shell and every plugin remote share as one copy. This entry has no UI library in it,
  * so the light public pages can use it; Blueprint-based parts are in `@axal/web-sdk/ui`.
  */
-export { api, apiV1, ApiError, setCsrfToken } from './api-client';
-export type { ApiRequest, FieldErrors } from './api-client';
+export { api, apiV1, ApiError, setCsrfToken, setStepUpHandler } from './api-client';
+export type { ApiErrorBody, ApiRequest, FieldErrors, StepUpHandler, StepUpPrompt } from './api-client';
 export { queryClient } from './query-client';
 export { appPath, runtimeConfig } from './runtime-config';
 export type { RuntimeConfig } from './runtime-config';

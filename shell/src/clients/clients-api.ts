@@ -10,13 +10,20 @@ export interface ClientNote {
   dateAdded: string;
 }
 
-/** Username and password are null for members who may see that a record exists but not its values. */
+/** The password is always masked (null) in the list; the username is null for members without manage_clients. */
 export interface PlatformCredential extends CredentialStatus {
   username: string | null;
-  password: string | null;
+  password: null;
   /** The stored values no longer decrypt; saving them again repairs the record. */
   unreadable?: true;
   updatedAt: string;
+}
+
+/** `GET clients/{id}/credentials/{platform}/reveal`: null with `unreadable` when the stored value no longer decrypts. */
+export interface RevealedPassword {
+  platformName: string;
+  password: string | null;
+  unreadable?: true;
 }
 
 export interface ClientListFilters {

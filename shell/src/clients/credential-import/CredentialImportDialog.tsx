@@ -46,6 +46,7 @@ export function CredentialImportDialog({ workspaceId, isOpen, onClose }: Credent
     },
     onError: (error) => {
       setRowErrors(error instanceof CredentialImportError ? error.rowErrors : []);
+      if (error instanceof CredentialImportError && error.stepUpDeclined) return;
       void showToast({
         title: IMPORT_FAILED,
         message: error instanceof CredentialImportError ? error.message : 'The import could not be started.',

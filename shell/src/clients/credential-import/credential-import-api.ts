@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, apiV1, appPath } from '@axal/web-sdk';
+import { ApiError, apiV1 } from '@axal/web-sdk';
 import type { CredentialImportRow, CredentialImportView } from '../../../../core/clients/credential-import-rows';
 import { clientsKey } from '../clients-api';
 import type { RowIssue } from './validate-rows';
 
-const IMPORT_PATH = '/api/v1/clients/credentials/import';
+const IMPORT_PATH = '/clients/credentials/import';
 const PROGRESS_POLL_MS = 1000;
 export const IMPORT_FAILED = 'Import Failed';
 
@@ -13,25 +13,32 @@ export class CredentialImportError extends Error {
   constructor(
     message: string,
     readonly rowErrors: RowIssue[],
+    /** The user cancelled "Verify Your Identity": nothing was sent, and there is nothing to report. */
+    readonly stepUpDeclined = false,
   ) {
     super(message);
     this.name = 'CredentialImportError';
   }
 }
 
-/** Not through apiV1: its ApiError keeps only `error` and `details`, and a refused import lists its rows in `rowErrors`. */
+/** Sent through apiV1, so an import asks for "Verify Your Identity" when it is due; a refusal lists its rows in `rowErrors`. */
 export async function startCredentialImport(workspaceId: string, rows: CredentialImportRow[]): Promise<{ importId: string; total: number }> {
-  const { csrfToken } = await api<{ csrfToken: string }>('/auth/csrf');
-  const response = await fetch(appPath(IMPORT_PATH), {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-CSRF-Token': csrfToken },
-    body: JSON.stringify({ workspaceId, rows }),
-    credentials: 'same-origin',
-  });
-  const payload = (await response.json().catch(() => ({}))) as { importId?: string; total?: number; error?: string; rowErrors?: RowIssue[] };
-  if (!response.ok || !payload.importId)
-    throw new CredentialImportError(payload.error ?? 'The import could not be started.', payload.rowErrors ?? []);
-  return { importId: payload.importId, total: payload.total ?? rows.length };
+  try {
+    return await apiV1<{ importId: string; total: number }>(IMPORT_PATH, {
+      method: 'POST',
+      // The workspace in the query: the server checks it before it reads a body of several megabytes.
+      query: { workspaceId },
+      body: { rows },
+      stepUp: { reason: 'Enter your account password to import portal credentials.' },
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new CredentialImportError(
+      error.message,
+      Array.isArray(error.body.rowErrors) ? (error.body.rowErrors as RowIssue[]) : [],
+      error.stepUpDeclined,
+    );
+  }
 }
 
 export const isImportFinished = (view: CredentialImportView | undefined) => view?.status === 'completed' || view?.status === 'failed';
@@ -40,7 +47,7 @@ export const isImportFinished = (view: CredentialImportView | undefined) => view
 export function useCredentialImportProgress(workspaceId: string, importId: string | null) {
   return useQuery({
     queryKey: [...clientsKey(workspaceId), 'credential-import', importId],
-    queryFn: ({ signal }) => apiV1<CredentialImportView>(`/clients/credentials/import/${importId}`, { query: { workspaceId }, signal }),
+    queryFn: ({ signal }) => apiV1<CredentialImportView>(`${IMPORT_PATH}/${importId}`, { query: { workspaceId }, signal }),
     enabled: importId !== null,
     refetchInterval: (query) => (isImportFinished(query.state.data) ? false : PROGRESS_POLL_MS),
   });

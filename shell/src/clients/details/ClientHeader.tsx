@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../public/page-hooks';
 import { CLIENT_TYPE_LABELS, hasInvalidCredential } from '../clients-api';
 import { EditClientDialog } from '../form/EditClientDialog';
 import { InvalidCredentialsIcon, RECORD_INVALID_CREDENTIALS } from '../InvalidCredentialsIcon';
+import { AadhaarNumber } from './AadhaarNumber';
 import { DeleteClientDialog } from './DeleteClientDialog';
 
 /** Name, who to speak to, contact details and identifiers; Edit and Delete for managers (spec 2.9). */
@@ -59,7 +60,15 @@ export function ClientHeader({ workspaceId, client }: { workspaceId: string; cli
           ) : (
             <>
               <Fact label="Aadhaar" code>
-                {client.aadhaarNumber}
+                {client.aadhaarNumber && (
+                  <AadhaarNumber
+                    key={client.aadhaarNumber}
+                    workspaceId={workspaceId}
+                    clientId={client.externalId}
+                    masked={client.aadhaarNumber}
+                    canReveal={canManage}
+                  />
+                )}
               </Fact>
               <Fact label="Date of Birth">{client.dateOfBirth && formatLongDate(client.dateOfBirth)}</Fact>
             </>

@@ -26,9 +26,9 @@ export const BULK_IMPORT_TEMPLATE_PATH = '/templates/bulk-client-import.csv';
 export async function uploadClientsCsv(workspaceId: string, file: File): Promise<{ created: number }> {
   const { csrfToken } = await api<{ csrfToken: string }>('/auth/csrf');
   const body = new FormData();
-  body.append('workspaceId', workspaceId);
   body.append('file', file);
-  const response = await fetch(appPath('/api/v1/clients/bulk-upload'), {
+  // In the query: the server checks the workspace before it reads the file.
+  const response = await fetch(appPath(`/api/v1/clients/bulk-upload?workspaceId=${encodeURIComponent(workspaceId)}`), {
     method: 'POST',
     headers: { Accept: 'application/json', 'X-CSRF-Token': csrfToken },
     body,

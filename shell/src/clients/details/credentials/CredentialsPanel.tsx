@@ -9,8 +9,8 @@ import { PORTALS } from './portals';
 const SECURITY_FACTS = [
   'Usernames and passwords are encrypted with AES-256 before they are stored.',
   'Only owners and admins can see or change the saved values.',
-  'Saving asks for your own account password first.',
-  'Every view and change of these credentials is recorded in the activity log.',
+  'Passwords stay hidden until revealed; revealing or saving one asks for your own account password, at most every ten minutes.',
+  'Every revealed password and every change is recorded in the activity log.',
   'Nothing signs in to a portal on its own: you always log in yourself.',
 ];
 
