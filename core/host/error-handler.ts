@@ -26,6 +26,20 @@ function vanishedReference(error: unknown): HttpError | null {
   return constraint.includes('workspace_id') ? notFound('Workspace not found') : new HttpError(409, 'This refers to a record that no longer exists');
 }
 
+/**
+ * PostgreSQL refusing a value (SQLSTATE class 22, data exception: a NUL, a bad byte sequence, a value too long for
+ * its column, text where a number belongs). The schemas should have refused it first, so it is logged as their bug,
+ * but it is the caller's input all the same: a 400, never a 500.
+ */
+function refusedValue(error: unknown): { code: string; message: string } | null {
+  const candidate = error as { code?: unknown; nativeError?: { code?: unknown } };
+  const code = candidate.nativeError?.code ?? candidate.code;
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return null;
+  if (code === '22021' || code === '22P05') return { code, message: 'Invalid characters in input' };
+  if (code === '22001') return { code, message: 'A value in the request is too long' };
+  return { code, message: 'Invalid input' };
+}
+
 /** Bad input of any kind becomes a 4xx with `{ error }`; a dependency outage a 503; anything else a logged 500 without detail. */
 export function errorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
@@ -37,7 +51,7 @@ export function errorHandler(logger: Logger) {
     error = vanishedReference(error) ?? error;
     if (error instanceof HttpError) {
       if (error.headers) res.set(error.headers);
-      res.status(error.status).json(error.details ? { error: error.message, details: error.details } : { error: error.message });
+      res.status(error.status).json({ ...error.fields, error: error.message, ...(error.details && { details: error.details }) });
       return;
     }
     const bodyParserError = error as { type?: string; status?: number };
@@ -61,6 +75,15 @@ export function errorHandler(logger: Logger) {
     if (error instanceof DecryptionError) {
       logger.error({ requestId: req.requestId, err: error.message }, 'stored secret could not be decrypted');
       res.status(500).json({ error: 'Internal server error' });
+      return;
+    }
+    const refused = refusedValue(error);
+    if (refused) {
+      logger.warn(
+        { requestId: req.requestId, code: refused.code, err: (error as Error).message },
+        'the database refused a value that validation let through',
+      );
+      res.status(400).json({ error: refused.message });
       return;
     }
     if (isInfrastructureFailure(error)) {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
+import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { HttpError } from '../../platform/errors';
 import { createLogger } from '../../platform/logger';
 import { errorHandler } from '../error-handler';
@@ -63,5 +64,37 @@ describe('the single error handler', () => {
       .post('/')
       .expect(500);
     expect(crash.body).to.deep.equal({ error: 'Internal server error' });
+  });
+
+  it('answers a value PostgreSQL refuses with 400, never 500, and logs it as a validation bug', async () => {
+    /** What PostgreSQL answers storing `value` in a column of `type`. */
+    const refusedByPostgres = async (value: string, type: string) => {
+      try {
+        await sharedHost().host.knex.transaction(async (trx) => {
+          await trx.raw(`create temporary table refused (value ${type}) on commit drop`);
+          await trx.raw('insert into refused (value) values (?)', [value]);
+        });
+      } catch (error) {
+        return error;
+      }
+      throw new Error(`PostgreSQL took ${JSON.stringify(value)} as ${type}`);
+    };
+    const cases: [unknown, string][] = [
+      [await refusedByPostgres('nul\u0000', 'text'), 'Invalid characters in input'],
+      [await refusedByPostgres('x'.repeat(11), 'varchar(10)'), 'A value in the request is too long'],
+      [await refusedByPostgres('not-a-uuid', 'uuid'), 'Invalid input'],
+      [{ name: 'DataError', nativeError: { code: '22P05' } }, 'Invalid characters in input'],
+    ];
+    for (const [error, message] of cases) {
+      const lines: string[] = [];
+      const logger = createLogger('warn', { write: (line: string) => lines.push(line) });
+      const app = express();
+      app.post('/', () => {
+        throw error;
+      });
+      app.use(errorHandler(logger));
+      expect((await request(app).post('/').expect(400)).body, message).to.deep.equal({ error: message });
+      expect(lines.map((line) => JSON.parse(line).msg)).to.deep.equal(['the database refused a value that validation let through']);
+    }
   });
 });

@@ -1,0 +1,271 @@
+import type { Method } from '../../core/workspaces/tests/support';
+
+/**
+ * Every route the app mounts, each with a request that would be accepted (or would get as far as the route's own
+ * checks): the fuzz test sends it again and again with one value replaced by a generated string, for every path
+ * parameter and every value of the query and the body in turn. A path parameter is filled from the fixture's
+ * `FuzzIds` by its name (or as `params` says, or from FIXED_PATH_VALUES), and any query or body value that is
+ * exactly `:name` from `FuzzIds` too.
+ *
+ * A route mounted without an entry here fails the test, naming it; a route that reads nothing of the request says so
+ * with `readsNothing` and why.
+ *
+ * Requests that would destroy the fixture name records that do not exist (`:missingId`) or a confirmation that never
+ * matches unless the fuzzer guessed the exact name, so replacing one value never deletes what later routes need.
+ */
+export interface FuzzedRoute {
+  method: Method;
+  /** The route as the app mounts it, from the root: `/axal/api/v1/clients/:clientId`. */
+  route: string;
+  /** Path parameters that are not filled by their own name (`:clientId` from `clientId`), e.g. `{ memberId: ':missingId' }`. */
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: Record<string, unknown>;
+  /** Who sends it: a member of the fixture's workspace (its owner, by default) or a signed-out visitor. */
+  as?: 'owner' | 'visitor';
+  /** Why the route reads no path parameter, query or body value: nothing to fuzz. */
+  readsNothing?: string;
+}
+
+export interface FuzzIds {
+  workspaceId: string;
+  workspaceName: string;
+  memberId: string;
+  invitationId: string;
+  clientId: string;
+  individualClientId: string;
+  importId: string;
+  notificationId: string;
+  documentId: string;
+  fileKey: string;
+  unregisteredFileKey: string;
+  missingId: string;
+  ownerEmail: string;
+  ownerPassword: string;
+  newEmail: string;
+  /** The business client's PAN, and one no client has. */
+  pan: string;
+  newPan: string;
+}
+
+const APP = '/axal';
+const API = `${APP}/api/v1`;
+
+const BUSINESS_CLIENT = {
+  clientType: 'BUSINESS',
+  name: 'Fuzz Traders',
+  email: 'fuzz.traders@clients.example',
+  phone: '9876543210',
+  panNumber: ':newPan',
+  gstin: '',
+  contactPerson: 'Ramesh Iyer',
+  businessAddress: '14, Kalbadevi Road, Mumbai',
+  tan: 'MUMS12345B',
+  industry: 'Wholesale Trade',
+};
+
+const INDIVIDUAL_FIELDS = {
+  name: 'Priya Fuzz',
+  email: 'priya.fuzz@clients.example',
+  phone: '9845098450',
+  residentialAddress: 'Flat 5B, Lake View, Kochi',
+  aadhaarNumber: '234567890123',
+  dateOfBirth: '1986-04-17',
+  occupation: 'Architect',
+};
+
+const CREDENTIAL_ROW = {
+  row: 2,
+  email: 'fuzz.import@clients.example',
+  platform: 'GST',
+  username: 'fuzz_gst',
+  password: 'Fuzz#Portal1',
+  name: 'Fuzz Imported',
+  phone: '9876543210',
+  panNumber: 'FUZZP1234Z',
+};
+
+export const FUZZED_ROUTES: FuzzedRoute[] = [
+  // Health and the web shell's files and pages (core/host).
+  { method: 'get', route: '/healthz', readsNothing: 'a fixed health answer' },
+  { method: 'get', route: '/readyz', readsNothing: 'a fixed readiness answer' },
+  { method: 'get', route: `${APP}/remotes/:pluginId/:version/{*file}`, as: 'visitor' },
+  { method: 'get', route: `${APP}/`, readsNothing: 'the shell page' },
+  { method: 'get', route: `${APP}/{*page}`, as: 'visitor' },
+  { method: 'get', route: '/auth/error', query: { error: 'GoogleSignin' }, as: 'visitor' },
+  { method: 'get', route: '/resources/{*page}', as: 'visitor' },
+  { method: 'get', route: '/about', readsNothing: 'a static page' },
+  { method: 'get', route: '/contact', readsNothing: 'a static page' },
+  { method: 'get', route: '/blog', readsNothing: 'a static page' },
+  { method: 'get', route: '/terms', readsNothing: 'a static page' },
+  { method: 'get', route: '/privacy', readsNothing: 'a static page' },
+  { method: 'get', route: '/', readsNothing: 'a redirect to the app' },
+  // Sign-up, sign-in, the session and Google (core/auth).
+  { method: 'get', route: `${APP}/auth/csrf`, readsNothing: "the session's CSRF token" },
+  {
+    method: 'post',
+    route: `${APP}/auth/signup`,
+    body: { name: 'Fuzz Person', email: ':newEmail', password: 'Sturdy#Ledger2026', confirmPassword: 'Sturdy#Ledger2026' },
+    as: 'visitor',
+  },
+  { method: 'post', route: `${APP}/auth/logout`, readsNothing: 'ends the current session' },
+  { method: 'get', route: `${APP}/auth/session`, readsNothing: 'the signed-in user' },
+  { method: 'get', route: `${APP}/auth/status`, readsNothing: 'the signed-in user or null' },
+  { method: 'get', route: `${APP}/connect/google`, query: { callbackUrl: '/axal/dashboard' }, as: 'visitor' },
+  { method: 'get', route: `${APP}/connect/google/{*rest}`, query: { callbackUrl: '/axal/dashboard' }, as: 'visitor' },
+  // The development mailbox (core/mail).
+  { method: 'get', route: `${APP}/dev/mailbox`, query: { to: ':ownerEmail' } },
+  { method: 'get', route: `${APP}/dev/mailbox/:id`, params: { id: ':missingId' } },
+  // The bulk client import template (core/clients).
+  { method: 'get', route: `${APP}/templates/bulk-client-import.csv`, readsNothing: 'a fixed file' },
+  // The signed-in user's profile, password, sessions and step-up (core/auth).
+  { method: 'get', route: `${API}/me`, readsNothing: 'the signed-in user' },
+  { method: 'patch', route: `${API}/me`, body: { name: 'Fuzz Owner' } },
+  { method: 'post', route: `${API}/me/password/initial`, body: { newPassword: 'Sturdier#Ledger2027', confirmPassword: 'Sturdier#Ledger2028' } },
+  { method: 'get', route: `${API}/me/sessions`, readsNothing: "the user's sessions" },
+  { method: 'post', route: `${API}/me/sessions/revoke-others`, readsNothing: 'ends every other session of the user' },
+  { method: 'delete', route: `${API}/me/sessions/:sessionId`, params: { sessionId: ':missingId' } },
+  // Workspaces, members, invitations, activity and plugin switches (core/workspaces).
+  { method: 'post', route: `${API}/workspaces`, body: { name: 'Fuzz Second Firm' } },
+  { method: 'get', route: `${API}/workspaces`, readsNothing: "the user's workspaces" },
+  { method: 'get', route: `${API}/workspaces/:workspaceId` },
+  { method: 'patch', route: `${API}/workspaces/:workspaceId`, body: { name: 'Fuzz Firm' } },
+  { method: 'get', route: `${API}/workspaces/:workspaceId/role` },
+  { method: 'get', route: `${API}/workspaces/:workspaceId/members` },
+  { method: 'post', route: `${API}/workspaces/:workspaceId/members`, body: { email: ':newEmail', role: 'EMPLOYEE' } },
+  { method: 'patch', route: `${API}/workspaces/:workspaceId/members/:memberId`, body: { role: 'EMPLOYEE' } },
+  { method: 'delete', route: `${API}/workspaces/:workspaceId/members/:memberId`, params: { memberId: ':missingId' } },
+  { method: 'delete', route: `${API}/workspaces/:workspaceId/invitations/:invitationId`, params: { invitationId: ':missingId' } },
+  { method: 'get', route: `${API}/workspaces/:workspaceId/activity`, query: { before: 'MTAwMDAwMA' } },
+  { method: 'delete', route: `${API}/workspaces/:workspaceId`, body: { confirmation: 'Not the name' } },
+  { method: 'post', route: `${API}/workspaces/:workspaceId/delete`, body: { confirmation: 'Not the name' } },
+  { method: 'get', route: `${API}/plugins`, readsNothing: 'the installed plugins' },
+  { method: 'get', route: `${API}/workspaces/:workspaceId/plugins` },
+  { method: 'put', route: `${API}/workspaces/:workspaceId/plugins/:pluginId`, body: { enabled: true } },
+  // A plugin's settings (core/plugin-settings), of the example plugin (tests/fixtures/plugins/example-extensions).
+  { method: 'get', route: `${API}/workspaces/:workspaceId/plugins/:pluginId/settings` },
+  { method: 'put', route: `${API}/workspaces/:workspaceId/plugins/:pluginId/settings`, body: { values: { leadDays: 3, simulateFailure: 'none' } } },
+  // Clients, notes, credentials and imports (core/clients).
+  {
+    method: 'get',
+    route: `${API}/clients`,
+    query: { workspaceId: ':workspaceId', search: 'Fuzz', type: 'BUSINESS', limit: '10', cursor: 'WyJmdXp6IiwxXQ' },
+  },
+  { method: 'post', route: `${API}/clients`, body: { ...BUSINESS_CLIENT, workspaceExternalId: ':workspaceId' } },
+  {
+    method: 'post',
+    route: `${API}/clients`,
+    body: { clientType: 'INDIVIDUAL', ...INDIVIDUAL_FIELDS, panNumber: ':newPan', workspaceExternalId: ':workspaceId' },
+  },
+  { method: 'get', route: `${API}/clients/credentials-status`, query: { workspaceId: ':workspaceId' } },
+  { method: 'post', route: `${API}/clients/bulk-upload`, query: { workspaceId: ':workspaceId' } },
+  { method: 'post', route: `${API}/clients/credentials/import`, query: { workspaceId: ':workspaceId' }, body: { rows: [CREDENTIAL_ROW] } },
+  { method: 'get', route: `${API}/clients/credentials/import/:importId`, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/clients/:clientId`, query: { workspaceId: ':workspaceId' } },
+  { method: 'patch', route: `${API}/clients/:clientId`, body: { ...BUSINESS_CLIENT, panNumber: ':pan', workspaceExternalId: ':workspaceId' } },
+  {
+    method: 'patch',
+    route: `${API}/clients/:clientId`,
+    params: { clientId: ':individualClientId' },
+    body: { clientType: 'INDIVIDUAL', ...INDIVIDUAL_FIELDS, workspaceExternalId: ':workspaceId' },
+  },
+  { method: 'delete', route: `${API}/clients/:clientId`, body: { workspaceExternalId: ':workspaceId', confirmation: 'Not the name' } },
+  { method: 'get', route: `${API}/clients/:clientId/aadhaar`, params: { clientId: ':individualClientId' }, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/clients/:clientId/notes`, query: { workspaceId: ':workspaceId' } },
+  { method: 'post', route: `${API}/clients/:clientId/notes`, body: { workspaceId: ':workspaceId', content: 'A note\nover two lines' } },
+  { method: 'get', route: `${API}/clients/:clientId/credentials`, query: { workspaceId: ':workspaceId' } },
+  {
+    method: 'post',
+    route: `${API}/clients/:clientId/credentials`,
+    body: { workspaceId: ':workspaceId', platformName: 'GST', username: 'fuzz_gst', password: 'Fuzz#Portal1' },
+  },
+  { method: 'get', route: `${API}/clients/:clientId/credentials/:platformName/reveal`, query: { workspaceId: ':workspaceId' } },
+  // Notifications (core/notifications).
+  { method: 'get', route: `${API}/notifications`, query: { workspaceId: ':workspaceId', limit: '10', offset: '0', status: 'unread' } },
+  { method: 'get', route: `${API}/notifications/batch`, query: { workspaceId: ':workspaceId', entityType: 'CREDENTIAL_IMPORT', limit: '5' } },
+  {
+    method: 'get',
+    route: `${API}/notifications/stream`,
+    query: { workspaceId: ':workspaceId', mode: 'all', entityType: 'NOTICE', lastEventId: '0' },
+  },
+  { method: 'get', route: `${API}/notifications/batch/stream`, query: { workspaceId: ':workspaceId', entityType: 'NOTICE' } },
+  { method: 'post', route: `${API}/notifications/read-all`, body: { workspaceId: ':workspaceId' } },
+  { method: 'post', route: `${API}/notifications/:notificationId/read`, body: { workspaceId: ':workspaceId' } },
+  // Dashboard, search and calendar (core/dashboard, core/search, core/calendar).
+  { method: 'get', route: `${API}/dashboard/stats`, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/dashboard/recent`, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/dashboard/graphs`, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/search`, query: { workspaceId: ':workspaceId', q: 'Fuzz', limit: '10' } },
+  { method: 'get', route: `${API}/calendar`, query: { workspaceId: ':workspaceId', from: '2026-01-01', to: '2026-12-31' } },
+  // Documents (plugins/documents).
+  { method: 'get', route: `${API}/documents/tree`, query: { workspaceId: ':workspaceId', path: 'Fuzz', depth: '2' } },
+  { method: 'get', route: `${API}/documents/list`, query: { workspaceId: ':workspaceId', clientExternalId: ':clientId', limit: '10', offset: '0' } },
+  { method: 'get', route: `${API}/documents/stats`, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/documents/info`, query: { workspaceId: ':workspaceId', documentId: ':documentId' } },
+  { method: 'get', route: `${API}/documents/download/:fileKey`, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/documents/directories`, query: { workspaceId: ':workspaceId', clientExternalId: ':clientId' } },
+  { method: 'post', route: `${API}/documents/directories/create`, body: { workspaceId: ':workspaceId', path: 'Fuzz/Sub', clientId: ':clientId' } },
+  {
+    method: 'get',
+    route: `${API}/documents/presign`,
+    query: { workspaceId: ':workspaceId', filename: 'fuzz.pdf', directory: 'Fuzz', size: '10', mimeType: 'application/pdf', clientId: ':clientId' },
+  },
+  {
+    method: 'post',
+    route: `${API}/documents/create`,
+    body: {
+      workspaceExternalId: ':workspaceId',
+      fileKey: ':unregisteredFileKey',
+      filename: 'fuzz.pdf',
+      clientExternalId: ':clientId',
+      mimeType: 'application/pdf',
+      size: 9,
+      directory: 'Fuzz',
+    },
+  },
+  { method: 'get', route: `${API}/documents/storage`, query: { workspaceId: ':workspaceId' } },
+  { method: 'post', route: `${API}/documents/storage/update`, body: { workspaceId: ':workspaceId', additionalStorage: 0 } },
+  { method: 'delete', route: `${API}/documents`, body: { workspaceId: ':workspaceId', nodes: [{ type: 'directory', path: 'Missing' }] } },
+  {
+    method: 'delete',
+    route: `${API}/documents`,
+    body: { workspaceId: ':workspaceId', nodes: [{ type: 'file', path: 'Fuzz/a.pdf', fileInfo: { id: ':missingId' } }] },
+  },
+  {
+    method: 'post',
+    route: `${API}/documents/assign-client`,
+    body: { workspaceId: ':workspaceId', type: 'file', path: 'Fuzz/fuzz.pdf', fileId: ':documentId', clientId: ':clientId' },
+  },
+  {
+    method: 'post',
+    route: `${API}/documents/assign-client`,
+    body: { workspaceId: ':workspaceId', type: 'directory', path: 'Fuzz', clientId: ':clientId' },
+  },
+  // The test fixtures' plugin routes (tests/fixtures/plugins): plugins that use plain zod schemas.
+  {
+    method: 'post',
+    route: `${API}/example-extensions/reminders`,
+    body: { workspaceId: ':workspaceId', title: 'Fuzz filing', dueOn: '2025-03-31', clientId: ':clientId' },
+  },
+  { method: 'get', route: `${API}/example-extensions/templates`, query: { workspaceId: ':workspaceId' } },
+  { method: 'get', route: `${API}/gate-fixture/notes`, query: { workspaceId: ':workspaceId' } },
+  { method: 'post', route: `${API}/gate-fixture/notes`, body: { workspaceId: ':workspaceId', text: 'Fuzz note' } },
+  // Last, as they spend the owner's sign-in attempts (a wrong password counts towards the throttle).
+  { method: 'post', route: `${APP}/auth/login`, body: { email: ':ownerEmail', password: ':ownerPassword', remember: true }, as: 'visitor' },
+  {
+    method: 'post',
+    route: `${API}/me/password`,
+    body: { currentPassword: ':ownerPassword', newPassword: 'Sturdier#Ledger2027', confirmPassword: 'Sturdier#Ledger2028' },
+  },
+  { method: 'post', route: `${API}/me/step-up`, body: { password: ':ownerPassword' } },
+];
+
+/** Values for path parameters that name no record of the fixture. */
+export const FIXED_PATH_VALUES: Record<string, string> = {
+  pluginId: 'example-extensions',
+  version: '1.0.0',
+  file: 'remoteEntry.js',
+  page: 'dashboard',
+  rest: 'signup',
+  platformName: 'GST',
+};
