@@ -51,10 +51,9 @@ async function main(running: RunningHost): Promise<void> {
   });
   const session = await benchSession(running.baseUrl);
   const form = new FormData();
-  form.set('workspaceId', session.workspaceId);
   form.set('file', new Blob([csv], { type: 'text/csv' }), 'clients.csv');
   const started = performance.now();
-  const response = await session.request('/api/v1/clients/bulk-upload', { method: 'POST', body: form });
+  const response = await session.request(`/api/v1/clients/bulk-upload?workspaceId=${session.workspaceId}`, { method: 'POST', body: form });
   const answer = await response.json();
   const seconds = (performance.now() - started) / 1000;
   if (response.status !== 201) throw new Error(`bulk upload answered ${response.status}: ${JSON.stringify(answer).slice(0, 500)}`);

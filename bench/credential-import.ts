@@ -7,6 +7,7 @@ import 'reflect-metadata';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
+import { STRONG_PASSWORD } from '../core/plugin-api/testing/http';
 import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
@@ -61,11 +62,17 @@ async function main(running: RunningHost): Promise<void> {
   }
 
   const rows = Array.from({ length: ROWS }, (_, index) => importRow(index));
-  const started = performance.now();
-  const response = await session.request('/api/v1/clients/credentials/import', {
+  const stepUp = await session.request('/api/v1/me/step-up', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ workspaceId: session.workspaceId, rows }),
+    body: JSON.stringify({ password: STRONG_PASSWORD }),
+  });
+  if (stepUp.status !== 200) throw new Error(`step-up answered ${stepUp.status}`);
+  const started = performance.now();
+  const response = await session.request(`/api/v1/clients/credentials/import?workspaceId=${session.workspaceId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rows }),
   });
   const accepted = await response.json();
   if (response.status !== 202) throw new Error(`credential import answered ${response.status}: ${JSON.stringify(accepted).slice(0, 500)}`);

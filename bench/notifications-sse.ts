@@ -37,7 +37,8 @@ const MARKER = `bench-${randomUUID()}`;
 
 const RUN = `${process.pid}`;
 const env = {
-  NODE_ENV: 'production',
+  // Test mode: production now insists on external storage and mail servers, which this machine has none of.
+  NODE_ENV: 'test',
   DATABASE_URL: `postgres://postgres@127.0.0.1:5432/practice_bench_sse_${RUN}`,
   REDIS_URL: 'redis://127.0.0.1:6379/1',
   REDIS_KEY_PREFIX: `axal-bench-sse-${RUN}:`,

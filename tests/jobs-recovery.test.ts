@@ -8,6 +8,7 @@ import { NO_WORKER_REASON } from '../core/host/health';
 import { WORKER_ABSENCE_MS } from '../core/platform/worker-heartbeat';
 import { API, createWorkspace, signedInUser, type TestSession } from '../core/plugin-api/testing/http';
 import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../core/plugin-api/testing/spawned-app';
+import { stepUp } from '../core/plugin-api/testing/step-up';
 import { TEST_DATABASE_URL, TEST_RUN_ID } from '../core/plugin-api/testing/test-config';
 import { dropDatabase } from '../core/plugin-api/testing/test-host';
 
@@ -83,10 +84,12 @@ describe('jobs across real worker processes', function () {
   };
 
   const startImport = async (rows: ReturnType<typeof rowsOf>) => {
+    await stepUp(owner);
     const { body } = await owner.agent
       .post(`${API}/clients/credentials/import`)
+      .query({ workspaceId })
       .set('X-CSRF-Token', owner.csrf)
-      .send({ workspaceId, rows })
+      .send({ rows })
       .expect(202);
     return body.importId as string;
   };

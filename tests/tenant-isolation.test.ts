@@ -4,6 +4,7 @@ import express from 'express';
 import { call, dataOfWorkspace, internalIdOf, WORKSPACE_NOT_FOUND, type Method } from '../core/workspaces/tests/support';
 import { API, createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, type TestSession } from '../core/plugin-api/testing/http';
 import { sharedHost } from '../core/plugin-api/testing/root-hooks';
+import { stepUp } from '../core/plugin-api/testing/step-up';
 import { mountedRoutes, routesNotReached, routesUnder, type MountedRoute } from '../core/plugin-api/testing/route-inventory';
 
 /** A client an outsider tries to create in the victim workspace. */
@@ -80,8 +81,9 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   {
     method: 'post',
     path: '/clients/:clientId/credentials',
-    body: { workspaceId: ':workspaceId', platformName: 'GST', username: 'planted', password: 'planted', accountPassword: 'Sturdy#Ledger2026' },
+    body: { workspaceId: ':workspaceId', platformName: 'GST', username: 'planted', password: 'planted' },
   },
+  { method: 'get', path: '/clients/:clientId/credentials/GST/reveal', query: { workspaceId: ':workspaceId' } },
   { method: 'post', path: '/clients/credentials/import', body: { workspaceId: ':workspaceId', rows: [PLANTED_CREDENTIAL_ROW] } },
   { method: 'get', path: '/clients/credentials/import/:credentialImportId', query: { workspaceId: ':workspaceId' } },
   // Notifications and their streams (core/notifications).
@@ -169,6 +171,11 @@ const NOT_WORKSPACE_SCOPED: MountedRoute[] = [
   { method: 'patch', path: '/me' },
   { method: 'post', path: '/me/password' },
   { method: 'post', path: '/me/password/initial' },
+  { method: 'post', path: '/me/step-up' },
+  // The caller's own sessions (another user's session id answers 404, core/auth/tests/sessions.test.ts).
+  { method: 'get', path: '/me/sessions' },
+  { method: 'post', path: '/me/sessions/revoke-others' },
+  { method: 'delete', path: '/me/sessions/:sessionId' },
   // The plugins installed on this deployment, the same list for everyone.
   { method: 'get', path: '/plugins' },
 ];
@@ -231,6 +238,7 @@ const VICTIM_NAMES = ['Victim', 'Confidential', 'ledger.pdf'];
 async function victimWorkspace() {
   const owner = await signedInUser('victim-owner');
   const workspace = await createWorkspace(owner, 'Victim Firm');
+  await stepUp(owner);
   const member = await memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
   const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, {
     email: uniqueEmail('victim-invitee'),
@@ -251,7 +259,6 @@ async function victimWorkspace() {
     platformName: 'GST',
     username: 'victim_gst',
     password: 'Victim#Portal1',
-    accountPassword: owner.password,
   }).expect(201);
   const credentialImportId = await finishedCredentialImport(owner, workspace.externalId);
   // The import told the owner how it went.

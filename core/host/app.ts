@@ -1,14 +1,15 @@
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
 import { csrfGuard } from '../auth/csrf';
-import { createSessionMiddleware, enforceAbsoluteLifetime } from '../auth/session';
+import { createSessionMiddleware } from '../auth/session';
 import type { Config } from '../platform/config';
 import { notFound } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import type { RedisClient } from '../platform/redis';
+import { generalJsonBody, largeBodyRoutes } from '../platform/request-body';
 import type { StorageService } from '../platform/storage';
 import { TOKENS } from '../platform/tokens';
 import { WorkerHeartbeat } from '../platform/worker-heartbeat';
@@ -21,7 +22,11 @@ import { buildPluginRouter } from './plugin-routes';
 import { requestLog } from './request-log';
 import { pageRoutes, webAssetRoutes } from './web-assets';
 
-export const JSON_BODY_LIMIT = '1mb';
+/** Answers about accounts, sessions and workspace data are never kept by the browser or a shared cache. */
+function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.set('Cache-Control', 'no-store');
+  next();
+}
 
 /** The web role: health endpoints, then everything of the product under the app base path. */
 export function buildApp(container: Container): Express {
@@ -36,6 +41,10 @@ export function buildApp(container: Container): Express {
   const storageOrigin = container.get<StorageService>(TOKENS.Storage).origin;
   app.use(helmet({ contentSecurityPolicy: { directives: { connectSrc: ["'self'", storageOrigin] } } }));
   const session = createSessionMiddleware(config, container.get<RedisClient>(TOKENS.Redis));
+  app.use(
+    ['/api/v1', '/auth', '/connect'].map((prefix) => `${config.basePath}${prefix}`),
+    noStore,
+  );
   // Event streams stay open for hours: ahead of compression and the API's per-request machinery.
   for (const module of CORE_MODULES) {
     if (module.streams) app.use(`${config.basePath}/api/v1`, module.streams.routes(container, session));
@@ -43,12 +52,19 @@ export function buildApp(container: Container): Express {
   app.use(compression());
   app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis), container.get(WorkerHeartbeat)));
 
+  const pluginRoutes = registry.plugins.flatMap((plugin) =>
+    plugin.definition?.routes ? [buildPluginRouter(plugin.manifest, plugin.definition.routes, container)] : [],
+  );
   const product = express.Router();
-  // Routes that take a larger body parse it first; the general parser then leaves an already parsed body alone.
-  for (const { path, limit } of CORE_MODULES.flatMap((module) => module.jsonBodyLimits ?? [])) product.use(path, express.json({ limit }));
-  product.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // Only small bodies are read ahead of the session; the routes that take more read them behind their own gates.
+  product.use(
+    largeBodyRoutes([
+      ...CORE_MODULES.flatMap((module) => module.largeBodyRoutes ?? []),
+      ...pluginRoutes.flatMap((plugin) => plugin.largeBodyRoutes.map((route) => ({ ...route, path: `/api/v1${route.path}` }))),
+    ]),
+  );
+  product.use(generalJsonBody());
   product.use(session);
-  product.use(enforceAbsoluteLifetime);
   product.use(csrfGuard);
   for (const module of CORE_MODULES) {
     if (module.signOutHandler) product.post('/auth/logout', module.signOutHandler(container));
@@ -61,9 +77,7 @@ export function buildApp(container: Container): Express {
   for (const module of CORE_MODULES) {
     if (module.apiRoutes) api.use(module.apiRoutes(container));
   }
-  for (const plugin of registry.plugins) {
-    if (plugin.definition?.routes) api.use(buildPluginRouter(plugin.manifest, plugin.definition.routes, container));
-  }
+  for (const plugin of pluginRoutes) api.use(plugin.router);
   api.use(() => {
     throw notFound();
   });

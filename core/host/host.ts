@@ -54,7 +54,7 @@ const SHUTDOWN_GRACE_MS = 25_000;
 const coreVersion = (): string => process.env.npm_package_version ?? '0.1.0';
 
 /** Manifests and plugin code are checked before any connection is made: a broken plugin stops start-up at once. */
-async function loadCheckedPlugins({ config, pluginDirs, plugins: only }: Pick<HostOptions, 'config' | 'pluginDirs' | 'plugins'>) {
+export async function loadCheckedPlugins({ config, pluginDirs, plugins: only }: Pick<HostOptions, 'config' | 'pluginDirs' | 'plugins'>) {
   const dirs = pluginDirs ?? [...DEFAULT_PLUGIN_DIRS, ...config.extraPluginDirs];
   const discovered = discoverPlugins(dirs);
   const plugins = await loadPluginDefinitions(orderPlugins(only ? selectPlugins(discovered, only) : discovered, coreVersion()));
@@ -115,6 +115,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
   const app = role === 'worker' ? null : buildApp(container);
   const heartbeat = container.get(WorkerHeartbeat);
   if (role !== 'web') {
+    for (const module of CORE_MODULES) await module.workerService?.start(container);
     queue.startWorkers();
     await heartbeat.start();
     scheduler.start();
@@ -157,6 +158,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
       }
       await scheduler.stop();
       await queue.close();
+      if (role !== 'web') {
+        for (const module of CORE_MODULES) await module.workerService?.stop(container);
+      }
       await heartbeat.stop();
       await container.get<EventBus>(TOKENS.Events).close();
       await closeRedis(redis);

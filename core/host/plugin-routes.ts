@@ -4,6 +4,7 @@ import type { PluginRouteHandler, PluginRouteOptions, PluginRouter } from '../pl
 import type { PluginManifest } from '../plugin-api/manifest';
 import { notFound } from '../platform/errors';
 import { requireMembership, requireUser, type Middleware } from '../platform/http';
+import { readLargeBody, type LargeBodyRoute } from '../platform/request-body';
 import { TOKENS } from '../platform/tokens';
 import type { PluginSettings } from '../plugin-settings/plugin-settings-service';
 import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/access';
@@ -12,9 +13,16 @@ import { pluginNotEnabledMessage, type WorkspacePluginsService } from '../worksp
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+export interface PluginRoutes {
+  router: Router;
+  /** The routes declared with a `bodyLimit`, by path under `{app}/api/v1`. */
+  largeBodyRoutes: LargeBodyRoute[];
+}
+
 /** Builds the Express router of one plugin, with the four gates in front of every route it declares. */
-export function buildPluginRouter(manifest: PluginManifest, declare: (router: PluginRouter) => void, container: Container): Router {
+export function buildPluginRouter(manifest: PluginManifest, declare: (router: PluginRouter) => void, container: Container): PluginRoutes {
   const router = express.Router();
+  const largeBodyRoutes: LargeBodyRoute[] = [];
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
   const settings = container.get<PluginSettings>(TOKENS.PluginSettings);
@@ -29,7 +37,8 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
   const add = (method: Method) => (path: string, options: PluginRouteOptions, handler: PluginRouteHandler) => {
     const gates: Middleware[] = [sessionGuard, membershipGuard, pluginEnabledGuard];
     if (options.permission) gates.push(permissionGuard(permissions, options.permission, options.forbiddenMessage));
-    router[method](path, ...gates, async (req: Request, res: Response) => {
+    if (options.bodyLimit && method !== 'get') largeBodyRoutes.push({ method, path, limit: options.bodyLimit });
+    router[method](path, ...gates, readLargeBody, async (req: Request, res: Response) => {
       const membership = requireMembership(req);
       const result = await handler(req, res, {
         user: requireUser(req),
@@ -46,5 +55,5 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
   };
 
   declare({ get: add('get'), post: add('post'), put: add('put'), patch: add('patch'), delete: add('delete') });
-  return router;
+  return { router, largeBodyRoutes };
 }

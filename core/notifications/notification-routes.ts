@@ -1,6 +1,5 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import type { Container } from 'inversify';
-import { enforceAbsoluteLifetime } from '../auth/session';
 import { externalIdParam, parseBody, requireMembership, requireUser } from '../platform/http';
 import { TOKENS } from '../platform/tokens';
 import { membershipGuard, sessionGuard } from '../workspaces/access';
@@ -55,7 +54,7 @@ export function notificationRoutes(container: Container): Router {
 export function notificationStreamRoutes(container: Container, session: RequestHandler): Router {
   const streams = container.get(NotificationStreams);
   const router = express.Router();
-  const gates = [session, enforceAbsoluteLifetime, sessionGuard, membershipGuard];
+  const gates = [session, sessionGuard, membershipGuard];
   /** The browser's own reconnect sends the header; a new EventSource can only put it in the query. */
   const streamQuery = (req: Request) =>
     parseBody(notificationStreamQuerySchema, { ...req.query, lastEventId: req.get('last-event-id') ?? req.query.lastEventId });

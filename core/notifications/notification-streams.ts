@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { inject, injectable } from 'inversify';
+import { SESSION_ENDED_EVENT, type SessionEndedEvent } from '../auth/session-registry';
 import { HttpError } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import type { Logger } from '../platform/logger';
@@ -25,13 +26,6 @@ import {
   type NotificationStreamEndReason,
   type NotificationStreamEvent,
 } from './wire';
-
-export const SESSION_ENDED_EVENT = 'auth.session-ended';
-
-interface SessionEndedEvent {
-  sessionId: string;
-  userId: number;
-}
 
 export interface NotificationStreamSettings {
   heartbeatMs: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from '../plugin-api/input-fields';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_STATUSES, NOTIFICATION_STREAM_MODES } from './wire';
 
 /** Queries of the notification routes (spec 2 section 7), one message per rule. No Node-only APIs here. */
@@ -17,8 +18,7 @@ export const NOTIFICATION_MESSAGES = {
   lastEventId: 'Last-Event-ID must be a whole number of 0 or more',
 } as const;
 
-const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+const wholeNumber = (message: string, min: number, max = Number.MAX_SAFE_INTEGER) => queryWholeNumber({ label: 'Number', min, max, message });
 
 /** Status arrives as the list shows it (`unread`, `read`) or upper case (`READ`, as some callers send it). */
 const status = z

@@ -1,11 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 export const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
 const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** Express's names for the private address ranges, usable in TRUST_PROXY's list. */
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddressOrSubnet(entry: string): boolean {
+  if (NAMED_PROXY_RANGES.has(entry)) return true;
+  const [address, prefixLength, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefixLength === undefined) return true;
+  return /^\d{1,3}$/.test(prefixLength) && Number(prefixLength) >= 1 && Number(prefixLength) <= (family === 4 ? 32 : 128);
+}
+
+const TRUST_EVERYTHING =
+  'must not trust every address (a client could then forge X-Forwarded-For): give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.0/8,loopback)';
+
+/**
+ * `false`, a hop count, or a list of proxy addresses, subnets and Express's named ranges. Never `true` nor a /0 subnet:
+ * trusting every hop lets any client choose the address that sign-in throttling counts.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const invalid = entries.filter((entry) => !isProxyAddressOrSubnet(entry));
+    if (value === 'true' || entries.some((entry) => /\/0+$/.test(entry))) {
+      context.addIssue({ code: 'custom', message: TRUST_EVERYTHING });
+    } else if (invalid.length) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be false, a hop count or a comma-separated list of addresses, subnets (CIDR) or loopback, linklocal, uniquelocal; not ${invalid.join(', ')}`,
+      });
+    }
+    return entries;
+  });
 
 const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes encoded as base64');
 
@@ -37,8 +76,12 @@ const configSchema = z.object({
   GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
   PASSWORD_HASH_COST: z.coerce.number().int().min(14).max(20).default(17),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFromEnv.default(false),
-  SEED_DEMO: booleanFromEnv.default(true),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(43_200).default(480),
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** On by default outside production only; production refuses it (the demo owner's password is printed on the console). */
+  SEED_DEMO: booleanFromEnv.optional(),
   AZURE_STORAGE_CONNECTION_STRING: z.string().min(1).optional(),
   AZURE_STORAGE_CONTAINER: z
     .string()
@@ -49,6 +92,16 @@ const configSchema = z.object({
   STORAGE_WORKSPACE_LIMIT_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
   STORAGE_MAX_FILE_SIZE_BYTES: z.coerce.number().int().positive().default(5_242_880),
   EXTRA_PLUGIN_DIRS: z.string().optional(),
+  SMTP_URL: z
+    .url()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an address such as Axal Practice <no-reply@example.com>')
+    .default('Axal Practice <no-reply@localhost>'),
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  MAIL_CATCHER_DIR: z.string().min(1).optional(),
 });
 
 type RawConfig = z.infer<typeof configSchema>;
@@ -68,7 +121,12 @@ export interface Config {
   /** log2 of scrypt's N for new password hashes. */
   passwordHashCost: number;
   logLevel: RawConfig['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Express's `trust proxy`: false, the number of proxies in front of the app, or their addresses and subnets. */
+  trustProxy: false | number | string[];
+  /** A signed-in session that makes no request for this long is signed out (on top of its absolute lifetime). */
+  sessionIdleTimeoutMs: number;
+  /** Failed sign-ins (and password confirmations) allowed per 15 minutes to one account from anywhere, and from one address to any account. */
+  loginThrottle: { failuresPerAccount: number; failuresPerAddress: number };
   seedDemo: boolean;
   dataDir: string;
   storage: {
@@ -82,6 +140,13 @@ export interface Config {
   };
   /** Folders of plugin folders loaded after the product's own `plugins/` (absolute, or relative to the project). */
   extraPluginDirs: string[];
+  mail: {
+    from: string;
+    /** Null sends every message to the embedded catcher instead (never in production). */
+    smtpUrl: string | null;
+    /** The embedded catcher, when no SMTP server is configured: its loopback port (0 picks a free one) and message folder. */
+    catcher: { port: number; dir: string } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -118,6 +183,27 @@ function parsePreviousKeys(list: string | undefined): Record<string, Buffer> {
   );
 }
 
+/**
+ * `Key=value;...` with case-insensitive keys; a value may itself hold `=` (account keys, SAS tokens). Plain HTTP would
+ * carry account keys and signed links in clear: the protocol or any endpoint says `http`, or the development storage.
+ */
+function reachesStorageOverPlainHttp(connectionString: string): boolean {
+  return connectionString.split(';').some((setting) => {
+    const separator = setting.indexOf('=');
+    if (separator < 0) return false;
+    const key = setting.slice(0, separator).trim().toLowerCase();
+    const value = setting
+      .slice(separator + 1)
+      .trim()
+      .toLowerCase();
+    return (
+      (key === 'defaultendpointsprotocol' && value !== 'https') ||
+      (key === 'usedevelopmentstorage' && value === 'true') ||
+      (key.endsWith('endpoint') && !value.startsWith('https://'))
+    );
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
@@ -130,6 +216,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   if (isProduction && !raw.SESSION_SECRET) problems.push('SESSION_SECRET: required in production');
   if (isProduction && !raw.DATA_ENCRYPTION_KEY) problems.push('DATA_ENCRYPTION_KEY: required in production');
+  if (isProduction && !raw.SMTP_URL) problems.push('SMTP_URL: required in production (the embedded mail catcher is for development only)');
+  if (isProduction && raw.SEED_DEMO) problems.push('SEED_DEMO: not allowed in production (the demo owner has a known password)');
+  const storageAccount = raw.AZURE_STORAGE_CONNECTION_STRING;
+  if (isProduction && !storageAccount) {
+    problems.push('AZURE_STORAGE_CONNECTION_STRING: required in production (the embedded Azurite emulator is for development only)');
+  }
+  if (isProduction && storageAccount && reachesStorageOverPlainHttp(storageAccount)) {
+    problems.push('AZURE_STORAGE_CONNECTION_STRING: must use HTTPS in production (DefaultEndpointsProtocol=https and https:// endpoints)');
+  }
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
@@ -165,7 +260,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: raw.PASSWORD_HASH_COST,
     logLevel: raw.LOG_LEVEL,
     trustProxy: raw.TRUST_PROXY,
-    seedDemo: raw.SEED_DEMO,
+    sessionIdleTimeoutMs: raw.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+    loginThrottle: { failuresPerAccount: raw.LOGIN_FAILURES_PER_ACCOUNT, failuresPerAddress: raw.LOGIN_FAILURES_PER_ADDRESS },
+    seedDemo: raw.SEED_DEMO ?? !isProduction,
     dataDir,
     storage: {
       connectionString: raw.AZURE_STORAGE_CONNECTION_STRING ?? null,
@@ -179,5 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((dir) => dir.trim())
       .filter(Boolean)
       .map((dir) => path.resolve(projectRoot, dir)),
+    mail: {
+      from: raw.MAIL_FROM,
+      smtpUrl: raw.SMTP_URL ?? null,
+      catcher: raw.SMTP_URL
+        ? null
+        : { port: raw.MAIL_CATCHER_PORT, dir: raw.MAIL_CATCHER_DIR ? path.resolve(projectRoot, raw.MAIL_CATCHER_DIR) : path.join(dataDir, 'mail') },
+    },
   };
 }

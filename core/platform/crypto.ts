@@ -4,6 +4,9 @@ import type { Config } from './config';
 import { TOKENS } from './tokens';
 
 const FORMAT_VERSION = 'v1';
+const IV_BYTES = 12;
+/** GCM would also accept a shortened tag, which an attacker can forge far more easily: only the full tag is taken. */
+const TAG_BYTES = 16;
 
 export class DecryptionError extends Error {}
 
@@ -19,8 +22,8 @@ export class CryptoService {
 
   encrypt(plaintext: string, context: string): string {
     const keyId = this.config.encryption.currentKeyId;
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.config.encryption.keys[keyId], iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.config.encryption.keys[keyId], iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return [FORMAT_VERSION, keyId, iv, cipher.getAuthTag(), ciphertext]
@@ -30,14 +33,18 @@ export class CryptoService {
 
   decrypt(sealed: string, context: string): string {
     const [version, keyId, iv, tag, ciphertext] = sealed.split('.');
-    const key = this.config.encryption.keys[keyId];
+    const keys = this.config.encryption.keys;
+    const key = Object.hasOwn(keys, keyId) ? keys[keyId] : undefined;
     if (version !== FORMAT_VERSION || !key || ciphertext === undefined) {
       throw new DecryptionError('Unknown ciphertext format or key');
     }
+    const ivBytes = Buffer.from(iv, 'base64url');
+    const tagBytes = Buffer.from(tag, 'base64url');
+    if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new DecryptionError('Ciphertext has a wrong IV or tag length');
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', key, ivBytes, { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(context, 'utf8'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      decipher.setAuthTag(tagBytes);
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
       throw new DecryptionError('Ciphertext does not match its key or context');
@@ -46,5 +53,15 @@ export class CryptoService {
 
   keyIdOf(sealed: string): string {
     return sealed.split('.')[1];
+  }
+
+  /** The id new ciphertexts carry. */
+  get currentKeyId(): string {
+    return this.config.encryption.currentKeyId;
+  }
+
+  /** The same secret under the current key and a fresh IV, bound to the same context; throws DecryptionError like `decrypt`. */
+  reseal(sealed: string, context: string): string {
+    return this.encrypt(this.decrypt(sealed, context), context);
   }
 }

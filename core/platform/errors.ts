@@ -2,13 +2,15 @@ import type { ZodError } from 'zod';
 
 export type FieldErrors = Record<string, string[]>;
 
-/** An error whose message is safe to show to the user as is; the single error handler turns it into `{ error, details? }`. */
+/** An error whose message is safe to show to the user as is; the single error handler turns it into `{ error, details?, ...fields }`. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly details?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** Further fields of the answer beside `error`, for a client that acts on them (e.g. `stepUpRequired`). */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
   }

@@ -1,7 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ZodType } from 'zod';
-import { notFound, validationError } from './errors';
+import { badRequest, notFound, validationError } from './errors';
 import type { Role, SessionUser } from './identity';
+import { textProblem } from './text-rule';
 
 /** Handlers read the user with the membership, so both come from here. */
 export type { SessionUser } from './identity';
@@ -36,9 +37,15 @@ declare module 'express-session' {
   }
 }
 
+/**
+ * The request's body or query as the schema reads it (400 with a message per field otherwise). Whatever the schema
+ * lets through keeps the text rule too, so a plugin's plain `z.string()` never hands a NUL or a megabyte to its code.
+ */
 export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   const result = schema.safeParse(body ?? {});
   if (!result.success) throw validationError(result.error);
+  const problem = textProblem(result.data);
+  if (problem) throw badRequest(problem.message, { [problem.field]: [problem.message] });
   return result.data;
 }
 

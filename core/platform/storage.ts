@@ -26,7 +26,7 @@ const isNotFound = (error: unknown) => error instanceof RestError && error.statu
 
 /**
  * Blob Storage behind one door: one container per deployment, blob names chosen by the server. The browser moves
- * file bytes itself, through short-lived URLs signed here (create/write for one blob, or read with the file's name).
+ * file bytes itself, through short-lived URLs signed here (create for one new blob, or read with the file's name).
  */
 export class StorageService {
   private readonly service: BlobServiceClient;
@@ -61,14 +61,22 @@ export class StorageService {
     });
   }
 
-  /** A URL that may create or overwrite exactly this blob, and nothing else, until it expires. */
+  /** Signed links travel over HTTPS only, unless the store itself is reached over HTTP (the local emulator). */
+  private get signedProtocol(): SASProtocol {
+    return this.service.url.startsWith('https:') ? SASProtocol.Https : SASProtocol.HttpsAndHttp;
+  }
+
+  /**
+   * A URL that may create exactly this blob, and nothing else, until it expires. Create without write: once the blob
+   * exists the store refuses another PUT to it (403), so a registered file cannot be replaced through its link.
+   */
   async uploadUrl(blobName: string, ttlSeconds: number): Promise<SignedUrl> {
     const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
     const url = await this.container.getBlockBlobClient(blobName).generateSasUrl({
-      permissions: BlobSASPermissions.parse('cw'),
+      permissions: BlobSASPermissions.parse('c'),
       startsOn: new Date(Date.now() - CLOCK_SKEW_MS),
       expiresOn: expiresAt,
-      protocol: SASProtocol.HttpsAndHttp,
+      protocol: this.signedProtocol,
     });
     return { url, expiresAt };
   }
@@ -80,7 +88,7 @@ export class StorageService {
       permissions: BlobSASPermissions.parse('r'),
       startsOn: new Date(Date.now() - CLOCK_SKEW_MS),
       expiresOn: expiresAt,
-      protocol: SASProtocol.HttpsAndHttp,
+      protocol: this.signedProtocol,
       // An ASCII fallback plus the exact name in RFC 5987 form, so every browser saves the file under its name.
       contentDisposition: contentDisposition(options.filename),
       contentType: options.contentType,

@@ -18,4 +18,5 @@ export const TOKENS = {
   Workspaces: Symbol.for('core.Workspaces'),
   PluginSettings: Symbol.for('core.PluginSettings'),
   Contributions: Symbol.for('core.Contributions'),
+  Mailer: Symbol.for('core.Mailer'),
 } as const;

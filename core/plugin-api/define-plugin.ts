@@ -22,6 +22,11 @@ export interface PluginRouteOptions {
   permission?: string;
   /** The refusal's wording when the spec has its own for this route (403 otherwise says the generic one). */
   forbiddenMessage?: string;
+  /**
+   * A JSON body larger than the general 100 KB, up to this size (`'5mb'`), read only after every gate has passed;
+   * such a route's callers name the workspace in the query, as the body is not read before the workspace gate.
+   */
+  bodyLimit?: string;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { z, type ZodType } from 'zod';
 import type { Role } from '../platform/identity';
 import type { WorkspaceRef } from '../platform/http';
+import type { SecretColumn } from '../platform/key-rotation';
 
 /**
  * A typed place where plugins add behaviour. The core declares its points here; a plugin declares its own points
@@ -218,6 +219,21 @@ export const notificationEventTypesPoint = createExtensionPoint<string[]>('notif
   schema: z.array(z.string().regex(/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/, 'must be upper snake case, e.g. DSC_EXPIRING')),
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// secrets: the columns a plugin stores ciphertexts of TOKENS.Crypto in, which `npm run rotate-keys` re-encrypts.
+
+export type { SecretColumn } from '../platform/key-rotation';
+
+const sqlName = z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL name');
+
+export const secretsPoint = createExtensionPoint<SecretColumn>('secrets', {
+  description:
+    'Read by `npm run rotate-keys`, which re-encrypts every value of the column made with another key under the current one, in batches, with the context associatedData gives for its row. A plugin names only its own tables.',
+  schema: z
+    .object({ table: sqlName, column: sqlName, idColumn: sqlName.optional(), contextColumns: z.array(sqlName), associatedData: callable })
+    .strict(),
+});
+
 /** The core's points, checked at start-up against every plugin's `contributes`. */
 export const CORE_EXTENSION_POINTS: readonly ExtensionPoint<never>[] = [
   dashboardPoint,
@@ -227,4 +243,5 @@ export const CORE_EXTENSION_POINTS: readonly ExtensionPoint<never>[] = [
   schedulesPoint,
   settingsPoint,
   notificationEventTypesPoint,
+  secretsPoint,
 ] as ExtensionPoint<never>[];

@@ -18,6 +18,18 @@ export { BaseModel, ExternallyIdentifiedModel, WorkspaceScopedModel, WorkspaceSc
 export { TOKENS } from '../platform/tokens';
 export { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../platform/errors';
 export { externalIdParam, isExternalId, parseBody } from '../platform/http';
+export {
+  bodyWholeNumber,
+  hasControlCharacters,
+  INPUT_MESSAGES,
+  MAX_UNBOUNDED_TEXT_LENGTH,
+  multilineText,
+  queryBoolean,
+  queryWholeNumber,
+  singleLineText,
+} from './input-fields';
+export type { TextOptions, WholeNumberOptions } from './input-fields';
+export { requireStepUp, STEP_UP_REQUIRED } from '../auth/step-up';
 export type { Membership, SessionUser, WorkspaceRef } from '../platform/http';
 export type { Config } from '../platform/config';
 export type { Logger } from '../platform/logger';
@@ -40,3 +52,6 @@ export * from '../notifications/wire';
 export { ROLES } from '../platform/identity';
 export type { Role } from '../platform/identity';
 export type { PermissionService } from '../workspaces/permissions';
+export type { Mailer, MailMessage } from '../mail/mailer';
+export { composeEmail, formatIndianDateTime } from '../mail/templates';
+export type { EmailBody, MailContent } from '../mail/templates';

@@ -21,8 +21,11 @@ export async function sessionGuard(req: Request, _res: Response, next: NextFunct
  * plugin routes, the query or body (`workspaceId`, `workspaceExternalId`).
  */
 export function workspaceIdOf(req: Request): unknown {
+  const named = req.params.workspaceId ?? req.query.workspaceId ?? req.query.workspaceExternalId;
+  if (named !== undefined) return named;
+  // Read last: a large body is not read before this gate (core/platform/request-body.ts), and asking for it answers 413.
   const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-  return req.params.workspaceId ?? req.query.workspaceId ?? req.query.workspaceExternalId ?? body.workspaceId ?? body.workspaceExternalId;
+  return body.workspaceId ?? body.workspaceExternalId;
 }
 
 export async function findMembership(userId: number, workspaceExternalId: string): Promise<Membership | null> {

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { ROLES } from '../platform/identity';
+import { singleLineText } from '../plugin-api/input-fields';
 
 /** Spec 1 section 5.1, shared with the create-workspace and settings forms. */
-export const workspaceNameSchema = z
-  .string({ error: 'Workspace name must be at least 3 characters' })
+export const workspaceNameSchema = singleLineText({
+  label: 'Workspace name',
+  max: 50,
+  error: 'Workspace name must be at least 3 characters',
+  tooLong: 'Workspace name must be less than 50 characters',
+})
   .min(3, 'Workspace name must be at least 3 characters')
-  .max(50, 'Workspace name must be less than 50 characters')
   .regex(/^[A-Za-z0-9 -]*$/, 'Workspace name can only contain letters, numbers, spaces, and hyphens')
   .refine((value) => value.trim().length >= 3, 'Workspace name must be at least 3 characters after trimming')
   .transform((value) => value.trim());
@@ -15,7 +19,9 @@ export const workspaceInputSchema = z.object({ name: workspaceNameSchema });
 export const roleSchema = z.enum(ROLES, { error: 'Role must be one of OWNER, ADMIN, EMPLOYEE or CLIENT' });
 
 export const addMemberSchema = z.object({
-  email: z.string({ error: 'Please enter a valid email address' }).trim().pipe(z.email('Please enter a valid email address')),
+  email: singleLineText({ label: 'Email', max: 254, error: 'Please enter a valid email address', tooLong: 'Please enter a valid email address' })
+    .trim()
+    .pipe(z.email('Please enter a valid email address')),
   role: roleSchema,
 });
 
@@ -23,7 +29,7 @@ export const changeRoleSchema = z.object({ role: roleSchema });
 
 /** Spec 1 section 5.9. */
 export const deleteWorkspaceSchema = z.object({
-  confirmation: z.string({ error: 'Invalid confirmation' }),
+  confirmation: singleLineText({ label: 'Confirmation', max: 200, error: 'Invalid confirmation', tooLong: 'Invalid confirmation' }),
 });
 
 export const pluginSwitchSchema = z.object({

@@ -108,6 +108,7 @@ describe('browser: notifications', function () {
     });
 
     const rows = credentialRows(IMPORT_ROWS);
+    await journey.signedIn.api('/me/step-up', { password: journey.signedIn.password });
     await journey.signedIn.api('/clients/credentials/import', { workspaceId: journey.workspaceId, rows });
     await eventually(() => cards(page).first().getByRole('heading').innerText(), 'Credential import completed', 60_000);
     await eventually(() => cards(page).count(), 3);

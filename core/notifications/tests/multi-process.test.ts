@@ -78,6 +78,8 @@ describe('notifications across processes', function () {
       .expect(201);
     const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', csrf).send({ email, password: STRONG_PASSWORD }).expect(200);
     csrf = login.body.csrfToken;
+    // A credential import needs a verified identity.
+    await agent.post(`${API}/me/step-up`).set('X-CSRF-Token', csrf).send({ password: STRONG_PASSWORD }).expect(200);
     const workspaceId = (await agent.post(`${API}/workspaces`).set('X-CSRF-Token', csrf).send({ name: 'Kulkarni Associates' }).expect(201)).body
       .externalId as string;
     const cookie = (agent as unknown as { jar: { getCookies(access: object): { name: string; value: string }[] } }).jar

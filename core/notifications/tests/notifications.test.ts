@@ -16,6 +16,7 @@ import { PluginLoadError } from '../../plugins/plugin-discovery';
 import type { PluginRegistry } from '../../plugins/plugin-registry';
 import { TOKENS } from '../../platform/tokens';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
+import { stepUp } from '../../plugin-api/testing/step-up';
 import { NotificationService } from '../notification-service';
 import { NOTIFICATION_MESSAGES } from '../schemas';
 import type { NotificationDto, NotificationListResponse } from '../wire';
@@ -422,6 +423,7 @@ describe('notifications API', () => {
         phone,
         panNumber: uniquePanOfHolder('P'),
       });
+      await stepUp(team.ADMIN);
       const { body } = await call(team.ADMIN, 'post', '/clients/credentials/import', {
         workspaceId: workspace.externalId,
         rows: [row('Good Row', '9876543210'), row('Bad Phone', '12345')],

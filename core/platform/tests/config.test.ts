@@ -32,7 +32,54 @@ describe('configuration', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).to.deep.equal([
       'SESSION_SECRET: required in production',
       'DATA_ENCRYPTION_KEY: required in production',
+      'SMTP_URL: required in production (the embedded mail catcher is for development only)',
+      'AZURE_STORAGE_CONNECTION_STRING: required in production (the embedded Azurite emulator is for development only)',
     ]);
+  });
+
+  describe('production guards', () => {
+    const azureAccount = 'DefaultEndpointsProtocol=https;AccountName=axal;AccountKey=a2V5PT0=;EndpointSuffix=core.windows.net';
+    const production = { NODE_ENV: 'production', ...secrets, SMTP_URL: 'smtps://mail.example.com', AZURE_STORAGE_CONNECTION_STRING: azureAccount };
+
+    it('start with the demo seed off unless it is asked for, which only development allows', () => {
+      expect(loadConfig(production).seedDemo).to.equal(false);
+      expect(loadConfig({ ...secrets }).seedDemo).to.equal(true);
+      expect(loadConfig({ ...secrets, SEED_DEMO: 'false' }).seedDemo).to.equal(false);
+      expect(problemsOf({ ...production, SEED_DEMO: 'true' })).to.deep.equal([
+        'SEED_DEMO: not allowed in production (the demo owner has a known password)',
+      ]);
+    });
+
+    it('refuse the embedded Azurite emulator', () => {
+      const { AZURE_STORAGE_CONNECTION_STRING: _account, ...withoutAccount } = production;
+      expect(problemsOf(withoutAccount)).to.deep.equal([
+        'AZURE_STORAGE_CONNECTION_STRING: required in production (the embedded Azurite emulator is for development only)',
+      ]);
+    });
+
+    it('refuse a storage account reached over plain HTTP, however the connection string says it', () => {
+      const plainHttp = [
+        'DefaultEndpointsProtocol=http;AccountName=axal;AccountKey=a2V5PT0=;EndpointSuffix=core.windows.net',
+        'defaultendpointsprotocol=HTTP;AccountName=axal;AccountKey=a2V5PT0=',
+        'BlobEndpoint=http://storage.example.com/axal;SharedAccessSignature=sv=2024-11-04&sig=abc%3D',
+        'DefaultEndpointsProtocol=https;AccountName=axal;AccountKey=a2V5PT0=;BlobEndpoint=http://10.0.0.5:10000/axal',
+        'UseDevelopmentStorage=true',
+      ];
+      for (const account of plainHttp) {
+        expect(problemsOf({ ...production, AZURE_STORAGE_CONNECTION_STRING: account }), account).to.deep.equal([
+          'AZURE_STORAGE_CONNECTION_STRING: must use HTTPS in production (DefaultEndpointsProtocol=https and https:// endpoints)',
+        ]);
+      }
+      const https = 'BlobEndpoint=https://axal.blob.core.windows.net/;SharedAccessSignature=sv=2024-11-04&sig=abc%3D';
+      expect(loadConfig({ ...production, AZURE_STORAGE_CONNECTION_STRING: https }).storage.connectionString).to.equal(https);
+    });
+
+    it('leave development free to use the emulator over HTTP', () => {
+      expect(loadConfig({ ...secrets, AZURE_STORAGE_CONNECTION_STRING: 'UseDevelopmentStorage=true' }).storage.connectionString).to.equal(
+        'UseDevelopmentStorage=true',
+      );
+      expect(loadConfig({ ...secrets }).storage.connectionString).to.equal(null);
+    });
   });
 
   it('enables Google only with both client id and secret', () => {

@@ -40,6 +40,24 @@ describe('CryptoService (AES-256-GCM)', () => {
     expect(() => crypto.decrypt('not-a-ciphertext', 'ctx')).to.throw(DecryptionError);
   });
 
+  it('refuses the genuine tag cut short, which GCM alone would accept', () => {
+    const sealed = crypto.encrypt('secret', 'ctx');
+    const [version, keyId, iv, tag, body] = sealed.split('.');
+    for (const length of [15, 12, 8, 4]) {
+      const truncated = Buffer.from(tag, 'base64url').subarray(0, length).toString('base64url');
+      expect(() => crypto.decrypt([version, keyId, iv, truncated, body].join('.'), 'ctx'), `${length} bytes`).to.throw(DecryptionError);
+    }
+    const longer = Buffer.concat([Buffer.from(tag, 'base64url'), Buffer.alloc(1)]).toString('base64url');
+    expect(() => crypto.decrypt([version, keyId, iv, longer, body].join('.'), 'ctx')).to.throw(DecryptionError);
+  });
+
+  it('refuses a key id that is not one of the configured keys, even an inherited property name', () => {
+    const [version, , iv, tag, body] = crypto.encrypt('secret', 'ctx').split('.');
+    for (const keyId of ['constructor', '__proto__', 'toString']) {
+      expect(() => crypto.decrypt([version, keyId, iv, tag, body].join('.'), 'ctx')).to.throw(DecryptionError, 'Unknown ciphertext format or key');
+    }
+  });
+
   it('still decrypts with a previous key after rotation, and encrypts with the new one', () => {
     const before = crypto.encrypt('old secret', 'ctx');
     const rotated = serviceWith('k2', { k1: keyA, k2: keyB });

@@ -5,6 +5,9 @@ export { API, APP, createWorkspace, memberWithRole, newAgent, signedInUser, uniq
 export { TestClient } from './test-client';
 export type { TestSession } from './test-client';
 export { sharedHost } from './root-hooks';
+export { latestMailTo, linkTo, readMailbox, tokenIn } from './mailbox';
+export type { MailboxMessage, MailWait } from './mailbox';
+export { stepUp } from './step-up';
 export { startTestHost, TestHost } from './test-host';
 export type { RunningHost, TestHostOptions } from './test-host';
 export type { ClientView } from '../../clients/wire';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { projectRoot } from '../../platform/config';
-import { TEST_DATABASE_URL, TEST_REDIS_PREFIX, TEST_REDIS_URL } from './test-config';
+import { TEST_DATABASE_URL, TEST_MAIL_DIR, TEST_REDIS_PREFIX, TEST_REDIS_URL } from './test-config';
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -30,6 +30,7 @@ export function spawnedAppEnv(database: string, port: number, scope: string): Re
     DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
     PASSWORD_HASH_COST: '14',
     LOG_LEVEL: 'info',
+    MAIL_CATCHER_DIR: TEST_MAIL_DIR,
   };
 }
 

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, projectRoot, type Config } from '../../platform/config';
 
@@ -8,6 +9,8 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6
 export const TEST_REDIS_PREFIX = `axal-test-${TEST_RUN_ID}:`;
 export const FIXTURE_PLUGIN_DIR = path.join(projectRoot, 'tests', 'fixtures', 'plugins');
 export const TEST_PLUGIN_DIRS = [path.join(projectRoot, 'plugins'), FIXTURE_PLUGIN_DIR];
+/** The run's mail catcher folder, shared by its hosts and the app processes it spawns; `readMailbox` reads it over HTTP. */
+export const TEST_MAIL_DIR = path.join(tmpdir(), `axal-test-mail-${TEST_RUN_ID}`);
 
 /** The configuration every test host starts from: its own database, Redis db and key prefix, cheap password hashing. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -19,8 +22,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
     PASSWORD_HASH_COST: '14',
+    // Every test signs in from 127.0.0.1; the per-address limit is tested on hosts that set it (core/auth/tests).
+    LOGIN_FAILURES_PER_ADDRESS: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
+    MAIL_CATCHER_DIR: TEST_MAIL_DIR,
     // Set by the root hooks to the run's own storage emulator.
     ...(process.env.AZURE_STORAGE_CONNECTION_STRING ? { AZURE_STORAGE_CONNECTION_STRING: process.env.AZURE_STORAGE_CONNECTION_STRING } : {}),
     ...overrides,

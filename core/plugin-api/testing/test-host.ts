@@ -1,10 +1,11 @@
+import { rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { createHost, type Host, type HostOptions } from '../../host/host';
 import { StorageService } from '../../platform/storage';
 import { TestClient } from './test-client';
-import { TEST_DATABASE_URL, TEST_PLUGIN_DIRS, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID, testConfig } from './test-config';
+import { TEST_DATABASE_URL, TEST_MAIL_DIR, TEST_PLUGIN_DIRS, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID, testConfig } from './test-config';
 
 export interface RunningHost {
   host: Host;
@@ -133,6 +134,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
 export async function resetTestServices(): Promise<void> {
   await dropDatabase(RUN_DATABASE);
   await deleteRedisKeys(TEST_REDIS_PREFIX);
+  await rm(TEST_MAIL_DIR, { recursive: true, force: true });
 }
 
 /** Leaves nothing of the run behind. */

@@ -394,8 +394,11 @@ export class DocumentService {
         );
         return { ok: true as const, document, client };
       })
-      .catch((error: { code?: string; status?: number }) => {
-        if (error.code === UNIQUE_VIOLATION) return { ok: false as const, error: new HttpError(422, MESSAGES.invalidDocumentData), discard: false };
+      .catch((error: { code?: string; nativeError?: { code?: string }; status?: number }) => {
+        // Two registrations of one file racing: the unique index decides (Objection wraps the driver's error).
+        if ((error.nativeError?.code ?? error.code) === UNIQUE_VIOLATION) {
+          return { ok: false as const, error: new HttpError(422, MESSAGES.invalidDocumentData), discard: false };
+        }
         if (error instanceof HttpError && error.status === 413) return { ok: false as const, error, discard: true };
         throw error;
       });

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { notFound, parseBody, type PluginRouteContext, type PluginRouter } from '../../../core/plugin-api';
+import { hasControlCharacters, notFound, parseBody, type PluginRouteContext, type PluginRouter } from '../../../core/plugin-api';
 import {
   assignClientSchema,
   createDirectorySchema,
@@ -25,10 +25,13 @@ import { DocumentService, type Viewer } from './document-service';
 const viewerOf = (context: PluginRouteContext): Viewer => ({ membership: context.membership, user: context.user });
 const service = (context: PluginRouteContext) => context.container.get(DocumentService);
 
-/** A file key holds a "/", so the client sends it percent-encoded as one path segment; an id works as well. */
+/**
+ * A file key holds a "/", so the client sends it percent-encoded as one path segment; an id works as well. A key no
+ * document can have (empty, too long, with a control character) is not looked up.
+ */
 function documentKeyParam(req: Request): string {
   const key = req.params.fileKey;
-  if (typeof key !== 'string' || key === '' || key.length > 200) throw notFound(MESSAGES.documentNotFound);
+  if (typeof key !== 'string' || key === '' || key.length > 200 || hasControlCharacters(key)) throw notFound(MESSAGES.documentNotFound);
   return key;
 }
 

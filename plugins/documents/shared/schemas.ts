@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_FILENAME_LENGTH, MAX_FOLDER_DEPTH, MESSAGES, folderPathProblem } from './wire';
+import { bodyWholeNumber, queryWholeNumber, singleLineText } from '../../../core/plugin-api/input-fields';
+import { MAX_FILENAME_LENGTH, MAX_FOLDER_DEPTH, MAX_FOLDER_PATH_LENGTH, MESSAGES, folderPathProblem } from './wire';
 
 /**
  * The request schemas of the documents routes (documented in wire.ts), apart from the wire types so the web remote
@@ -49,24 +50,26 @@ const optionalClientId = z.preprocess(
   externalId(MESSAGES.clientNotFound).optional(),
 );
 
-const byteCount = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(Number.MAX_SAFE_INTEGER, message);
+/** A byte count: decimal digits in a query string, a JSON number in a body. */
+const byteCount = { label: 'size', min: 0, max: Number.MAX_SAFE_INTEGER };
+
+/** A MIME type as the browser names a file's; the server decides the stored one from the file name. */
+const mimeType = singleLineText({ label: 'MIME type', max: 255 }).optional();
+
+/** A file's path beside its id, sent by some callers and not read: bounded like any text. */
+const filePath = singleLineText({ label: 'Path', max: MAX_FOLDER_PATH_LENGTH + 1 + MAX_FILENAME_LENGTH }).optional();
 
 export const treeQuerySchema = z.object({
   path: folderPathSchema.default(''),
-  depth: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_FOLDER_DEPTH + 1)
-    .default(1),
+  depth: queryWholeNumber({ label: 'depth', min: 1, max: MAX_FOLDER_DEPTH + 1 }).default(1),
 });
 
 export type TreeQuery = z.input<typeof treeQuerySchema>;
 
 export const listQuerySchema = z.object({
   clientExternalId: optionalClientId,
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
-  offset: z.coerce.number().int().min(0).default(0),
+  limit: queryWholeNumber({ label: 'limit', min: 1, max: 1000 }).default(100),
+  offset: queryWholeNumber({ label: 'offset', min: 0, max: Number.MAX_SAFE_INTEGER }).default(0),
 });
 
 export type ListQuery = z.input<typeof listQuerySchema>;
@@ -85,30 +88,29 @@ export type CreateDirectoryRequest = z.input<typeof createDirectorySchema> & { w
 export const presignQuerySchema = z.object({
   filename: filenameSchema,
   directory: folderPathSchema.default(''),
-  size: byteCount(MESSAGES.sizeRequired),
-  mimeType: z.string().optional(),
+  size: queryWholeNumber({ ...byteCount, message: MESSAGES.sizeRequired }),
+  mimeType,
   clientId: optionalClientId,
 });
 
 export type PresignQuery = z.input<typeof presignQuerySchema>;
 
+const invalidData = MESSAGES.invalidDocumentData;
+const fileKeySchema = singleLineText({ label: 'File key', max: 200, error: invalidData, tooLong: invalidData }).min(1, invalidData);
+
 export const createDocumentSchema = z.object({
-  fileKey: z.string({ error: MESSAGES.invalidDocumentData }).min(1, MESSAGES.invalidDocumentData).max(200, MESSAGES.invalidDocumentData),
+  fileKey: fileKeySchema,
   filename: filenameSchema,
   clientExternalId: optionalClientId,
-  mimeType: z.string().optional(),
-  size: byteCount(MESSAGES.invalidDocumentData),
+  mimeType,
+  size: bodyWholeNumber({ ...byteCount, message: MESSAGES.invalidDocumentData }),
   directory: folderPathSchema.default(''),
 });
 
 export type CreateDocumentRequest = z.input<typeof createDocumentSchema> & { workspaceExternalId: string };
 
 export const updateStorageSchema = z.object({
-  additionalStorage: z.coerce
-    .number({ error: MESSAGES.additionalStorage })
-    .int(MESSAGES.additionalStorage)
-    .min(1, MESSAGES.additionalStorage)
-    .max(1024 ** 4, MESSAGES.additionalStorage),
+  additionalStorage: bodyWholeNumber({ label: 'additionalStorage', min: 1, max: 1024 ** 4, message: MESSAGES.additionalStorage }),
 });
 
 export type UpdateStorageRequest = z.input<typeof updateStorageSchema> & { workspaceId: string };
@@ -116,7 +118,7 @@ export type UpdateStorageRequest = z.input<typeof updateStorageSchema> & { works
 export const deleteNodeSchema = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('file'), path: z.string().optional(), fileInfo: z.object({ id: externalId(MESSAGES.documentNotFound) }) }),
+    z.object({ type: z.literal('file'), path: filePath, fileInfo: z.object({ id: externalId(MESSAGES.documentNotFound) }) }),
     z.object({ type: z.literal('directory'), path: newFolderPathSchema }),
   ],
   { error: MESSAGES.nodeType },
@@ -138,7 +140,7 @@ export const assignClientSchema = z.discriminatedUnion(
     }),
     z.object({
       type: z.literal('file'),
-      path: z.string().optional(),
+      path: filePath,
       fileId: externalId(MESSAGES.documentNotFound),
       clientId: externalId(MESSAGES.clientNotFound).nullable(),
     }),

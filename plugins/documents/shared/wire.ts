@@ -40,7 +40,7 @@ export const TREE_CACHE_MS = 60_000;
 export const TREE_REFETCH_DEBOUNCE_MS = 300;
 export const TREE_PLACEHOLDER_ROWS = 5;
 /** The presigned upload URL is valid this long; the browser starts its PUT right away. */
-export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const UPLOAD_URL_TTL_SECONDS = 5 * 60;
 /** The PUT to the presigned URL must carry this header (Azure Blob Storage). Success is 201 (some stores answer 200). */
 export const UPLOAD_REQUIRED_HEADERS = { 'x-ms-blob-type': 'BlockBlob' } as const;
 

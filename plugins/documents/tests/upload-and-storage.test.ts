@@ -85,19 +85,32 @@ describe('documents: uploads and storage', () => {
   });
 
   describe('presign', () => {
-    it('answers a short-lived URL that may create this one blob and nothing else', async () => {
+    it('answers a URL for 5 minutes that may create this one blob and nothing else', async () => {
       const { url, fileKey, expiresAt, requiredHeaders } = await presign(owner, workspaceId, 'notes.txt', 5);
       expect(fileKey).to.match(new RegExp(`^${workspaceId}/[0-9a-f-]{36}$`));
       expect(requiredHeaders).to.deep.equal({ 'x-ms-blob-type': 'BlockBlob' });
       const lifetime = new Date(expiresAt).getTime() - Date.now();
-      expect(lifetime).to.be.within(10 * 60_000, 16 * 60_000);
+      expect(lifetime).to.be.within(4 * 60_000, 5 * 60_000);
       const signature = new URL(url).searchParams;
-      expect(signature.get('sp')).to.equal('cw');
+      expect(signature.get('sp')).to.equal('c');
+      expect(new Date(signature.get('se')!).getTime()).to.be.closeTo(new Date(expiresAt).getTime(), 1000);
 
       expect((await putBlob(url, Buffer.from('hello'), 'text/plain')).status).to.equal(201);
       expect((await fetch(url)).status, 'the upload URL cannot read').to.equal(403);
       const elsewhere = url.replace(fileKey.split('/')[1], randomUUID());
       expect((await putBlob(elsewhere, Buffer.from('x'))).status, 'nor write another blob').to.equal(403);
+    });
+
+    it('cannot overwrite a file once stored: a second PUT to the link is refused and the registered bytes stay', async () => {
+      const original = Buffer.from('the signed engagement letter');
+      const { url, fileKey } = await presign(owner, workspaceId, 'letter.pdf', original.length);
+      expect((await putBlob(url, original, 'application/pdf')).status).to.equal(201);
+      const replacement = Buffer.from('a forged engagement letter!!');
+      expect((await putBlob(url, replacement, 'application/pdf')).status, 'before registration').to.equal(403);
+      const registered = await register({ fileKey, filename: 'letter.pdf', size: original.length, mimeType: 'application/pdf' });
+      expect(registered.status, JSON.stringify(registered.body)).to.equal(201);
+      expect((await putBlob(url, replacement, 'application/pdf')).status, 'after registration').to.equal(403);
+      expect((await storageOf(documents).download(fileKey)).toString()).to.equal(original.toString());
     });
 
     it('refuses a file type outside the list, naming the file', async () => {
