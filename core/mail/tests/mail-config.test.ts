@@ -1,25 +1,15 @@
 import path from 'node:path';
 import { expect } from 'chai';
-import { ConfigError, loadConfig, projectRoot } from '../../platform/config';
+import { loadConfig, projectRoot } from '../../platform/config';
+import { configProblemsOf as problemsOf, TEST_SECRETS as secrets } from '../../platform/tests/config-problems';
 import { mailboxServed } from '../mailbox-routes';
 
-const secrets = { SESSION_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') };
 /** What production needs besides mail, so that the mail rule is the one tested. */
 const production = {
   ...secrets,
   NODE_ENV: 'production',
   AZURE_STORAGE_CONNECTION_STRING: 'DefaultEndpointsProtocol=https;AccountName=axal;AccountKey=a2V5PT0=;EndpointSuffix=core.windows.net',
 };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).to.be.instanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('mail configuration', () => {
   it('outside production without SMTP_URL: the embedded catcher on a free loopback port, mail kept in .data/mail', () => {

@@ -1,17 +1,6 @@
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../config';
-
-const secrets = { SESSION_SECRET: 'x'.repeat(40), DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    expect(error).to.be.instanceOf(ConfigError);
-    return (error as ConfigError).problems;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { configProblemsOf as problemsOf, TEST_SECRETS as secrets } from './config-problems';
 
 describe('configuration', () => {
   it('has working local defaults', () => {
