@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
 import { STRONG_PASSWORD } from '../core/plugin-api/testing/http';
+import { tokenIn, waitForMail } from '../core/plugin-api/testing/mail-reader';
 
 /** A signed-in user of a running host, over plain HTTP, holding the cookie a load generator can send as is. */
 export interface BenchSession {
@@ -10,7 +11,10 @@ export interface BenchSession {
   request(path: string, init?: RequestInit): Promise<Response>;
 }
 
-/** Signs up, signs in and creates a workspace through the public routes, keeping cookies like a browser. */
+/**
+ * Signs up, verifies the address with the link the app mailed (read from its `{app}/dev/mailbox`), signs in and
+ * creates a workspace through the public routes, keeping cookies like a browser.
+ */
 export async function benchSession(baseUrl: string): Promise<BenchSession> {
   const cookies = new Map<string, string>();
   let csrf = '';
@@ -36,6 +40,8 @@ export async function benchSession(baseUrl: string): Promise<BenchSession> {
   csrf = (await (await request('/auth/csrf')).json()).csrfToken;
   const email = `bench.${randomUUID().slice(0, 8)}@firm.example`;
   await json('/auth/signup', { name: 'Bench Partner', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }, 201);
+  const verification = await waitForMail(email, { baseUrl, subject: 'Verify your email' });
+  await json('/auth/verify-email', { token: tokenIn(verification, '/verify-email') }, 200);
   csrf = (await json('/auth/login', { email, password: STRONG_PASSWORD }, 200)).csrfToken;
   const workspace = await json('/api/v1/workspaces', { name: 'Bench Practice' }, 201);
   const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');

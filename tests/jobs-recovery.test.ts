@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { CredentialImportView } from '../core/clients/credential-import-rows';
 import { NO_WORKER_REASON } from '../core/host/health';
 import { WORKER_ABSENCE_MS } from '../core/platform/worker-heartbeat';
-import { API, createWorkspace, signedInUser, type TestSession } from '../core/plugin-api/testing/http';
+import { API, APP, createWorkspace, signUp, TestClient, uniqueEmail, type TestSession } from '../core/plugin-api/testing/http';
 import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../core/plugin-api/testing/spawned-app';
 import { stepUp } from '../core/plugin-api/testing/step-up';
 import { TEST_DATABASE_URL, TEST_RUN_ID } from '../core/plugin-api/testing/test-config';
@@ -136,6 +136,16 @@ describe('jobs across real worker processes', function () {
     return { killedAt, completedAtKill: (await importView(importId)).completed };
   }
 
+  /** Only a web process runs at first, so no verification mail goes out yet: the owner's address is marked verified directly. */
+  async function ownerWithoutWorker(): Promise<TestSession> {
+    const { agent, csrf } = await new TestClient(baseUrl).newAgent();
+    const email = uniqueEmail('jobs-owner');
+    const { body } = await signUp(agent, csrf, { email });
+    await db.query('update users set email_verified_at = now() where email = $1', [email]);
+    const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', csrf).send({ email, password: body.password }).expect(200);
+    return { agent, csrf: login.body.csrfToken, user: login.body.user, password: body.password };
+  }
+
   before(async function () {
     await dropDatabase(database);
     const port = await freePort();
@@ -145,7 +155,7 @@ describe('jobs across real worker processes', function () {
     url.pathname = `/${database}`;
     db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
-    owner = await signedInUser('jobs-owner', baseUrl);
+    owner = await ownerWithoutWorker();
     workspaceId = (await createWorkspace(owner)).externalId;
     workspaceRowId = (await db.query('select id from workspaces where external_id = $1', [workspaceId])).rows[0].id;
   });

@@ -1,12 +1,14 @@
 import express, { type Router } from 'express';
 import type { Container } from 'inversify';
+import type { Knex } from 'knex';
 import type { ActivityService } from '../activity/activity-service';
+import type { Mailer } from '../mail/mailer';
 import type { Config } from '../platform/config';
-import { conflict, unauthorized } from '../platform/errors';
+import { conflict, HttpError, unauthorized } from '../platform/errors';
 import { parseBody } from '../platform/http';
 import type { RedisClient } from '../platform/redis';
 import { TOKENS } from '../platform/tokens';
-import { InvitationAcceptance } from '../workspaces/invitations';
+import { AccountMail } from './account-mail';
 import { csrfTokenOf } from './csrf';
 import { LoginThrottle } from './login-throttle';
 import { hashPassword } from './password';
@@ -18,12 +20,16 @@ import { findUserByEmail, User } from './user-model';
 
 export const EMAIL_ALREADY_REGISTERED = 'This email is already registered. Please login instead.';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_CREATED = 'Account created: Please check your email to verify your account.';
+export const VERIFICATION_REQUIRED = 'Please verify your email address before signing in. We sent you a link when you signed up.';
 
-/** `{app}/auth/*`: CSRF token, sign-up, sign-in, sign-out and the current session. */
+/** `{app}/auth/*`: CSRF token, sign-up (which mails the verification link), sign-in, sign-out and the current session. */
 export function authRoutes(container: Container): Router {
   const config = container.get<Config>(TOKENS.Config);
+  const knex = container.get<Knex>(TOKENS.Knex);
+  const mailer = container.get<Mailer>(TOKENS.Mailer);
+  const accountMail = container.get(AccountMail);
   const activity = container.get<ActivityService>(TOKENS.Activity);
-  const invitations = container.get(InvitationAcceptance);
   const throttle = new LoginThrottle(container.get<RedisClient>(TOKENS.Redis), config);
   const passwords = container.get(PasswordCheck);
   const sessions = container.get(SessionRegistry);
@@ -38,18 +44,24 @@ export function authRoutes(container: Container): Router {
     const input = parseBody(signupSchema, req.body);
     if (await findUserByEmail(input.email)) throw conflict(EMAIL_ALREADY_REGISTERED);
     const passwordHash = await hashPassword(input.password, config.passwordHashCost);
-    const user = await User.query()
-      .insert({ name: input.name, email: input.email, passwordHash })
-      // Read back every column so the answer carries the defaults (image) the database filled in.
-      .returning('*')
-      .catch((error: { constraint?: string }) => {
-        // Two sign-ups racing for one email: the unique index decides, and the loser gets the same answer.
-        if (error.constraint === 'users_email_lower_unique') throw conflict(EMAIL_ALREADY_REGISTERED);
-        throw error;
-      });
-    await activity.record({ workspaceId: null, actorUserId: user.id, action: 'user.signed_up', entityType: 'user', entityId: user.externalId });
-    await invitations.acceptPending(user);
-    res.status(201).json({ user: user.toPublic() });
+    const { user, verification } = await knex.transaction(async (trx) => {
+      const created = await User.query(trx)
+        .insert({ name: input.name, email: input.email, passwordHash })
+        // Read back every column so the answer carries the defaults (image) the database filled in.
+        .returning('*')
+        .catch((error: { constraint?: string }) => {
+          // Two sign-ups racing for one email: the unique index decides, and the loser gets the same answer.
+          if (error.constraint === 'users_email_lower_unique') throw conflict(EMAIL_ALREADY_REGISTERED);
+          throw error;
+        });
+      await activity.record(
+        { workspaceId: null, actorUserId: created.id, action: 'user.signed_up', entityType: 'user', entityId: created.externalId },
+        trx,
+      );
+      return { user: created, verification: await accountMail.verification(created, trx) };
+    });
+    await mailer.send(verification);
+    res.status(201).json({ user: user.toPublic(), message: ACCOUNT_CREATED });
   });
 
   router.post('/login', async (req, res) => {
@@ -59,8 +71,9 @@ export function authRoutes(container: Container): Router {
     const user = await findUserByEmail(input.email);
     if (!(await passwords.matches(user?.passwordHash, input.password)) || !user) throw unauthorized(INVALID_CREDENTIALS);
     await throttle.succeeded(input.email, address);
+    // Told only to whoever knows the password, so it reveals nothing a wrong guess could learn.
+    if (!user.emailVerifiedAt) throw new HttpError(403, VERIFICATION_REQUIRED, undefined, undefined, { verificationRequired: true });
     const csrfToken = await sessions.signIn(req, user.id, { remember: input.remember === true, viaGoogle: false });
-    await invitations.acceptPending(user);
     res.json({ user: user.toPublic(), csrfToken });
   });
 

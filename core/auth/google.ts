@@ -6,7 +6,6 @@ import type { Config } from '../platform/config';
 import { notFound } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import { TOKENS } from '../platform/tokens';
-import { InvitationAcceptance } from '../workspaces/invitations';
 import { safeCallbackUrl } from './callback-url';
 import { SessionRegistry } from './session-registry';
 import { findUserByEmail, User } from './user-model';
@@ -48,7 +47,6 @@ export function googleSignInRoutes(container: Container): Router {
   }
   const logger = container.get<Logger>(TOKENS.Logger);
   const activity = container.get<ActivityService>(TOKENS.Activity);
-  const invitations = container.get(InvitationAcceptance);
   const sessions = container.get(SessionRegistry);
   const dashboard = `${config.basePath}/dashboard`;
 
@@ -122,7 +120,6 @@ export function googleSignInRoutes(container: Container): Router {
     // A newly linked Google account is a new way in: sessions opened before it (perhaps by whoever registered the
     // address first) end.
     if (linked) await sessions.endOtherSessions(user.id, req.sessionID);
-    await invitations.acceptPending(user);
     res.redirect(callbackUrl);
   });
 

@@ -69,6 +69,17 @@ export const changePasswordSchema = z
 export const FRESH_GOOGLE_SIGN_IN_MS = 10 * 60 * 1000;
 export const GOOGLE_SIGN_IN_REQUIRED = 'For your security, please sign in with Google again (within the last 10 minutes) before setting a password.';
 
+/** Asking for an email to an address: a new verification link, or a password reset link. */
+export const emailRequestSchema = z.object({ email: emailField('Please enter a valid email address') });
+
+/** A new password chosen through a reset link (the link's token travels beside it); the sign-up rules apply. */
+export const resetPasswordSchema = z
+  .object({
+    password: signupSchema.shape.password,
+    confirmPassword: signupSchema.shape.confirmPassword,
+  })
+  .refine((value) => value.password === value.confirmPassword, { message: PASSWORDS_DONT_MATCH, path: ['confirmPassword'] });
+
 /** A first password for an account that so far signs in only with Google. */
 export const setPasswordSchema = z
   .object({

@@ -27,6 +27,9 @@ const MESSAGE_ID = /^\d{15}-[0-9a-f]{8}$/;
  * Files are written under a temporary name and renamed, so a reader never sees half a message.
  */
 export class Mailbox {
+  /** A message file never changes once renamed into place, so each is read once; listing then costs one readdir. */
+  private readonly read = new Map<string, CaughtMail>();
+
   constructor(readonly dir: string) {}
 
   static isMessageId(value: string): boolean {
@@ -47,6 +50,7 @@ export class Mailbox {
   /** Newest first; `to` keeps the messages addressed to that address (ignoring case). */
   async list(filter: { to?: string } = {}): Promise<CaughtMail[]> {
     const ids = (await this.ids()).reverse();
+    this.forgetAllBut(ids);
     const messages = (await Promise.all(ids.map((id) => this.get(id)))).filter((message) => message !== null);
     const wanted = filter.to?.trim().toLowerCase();
     return wanted ? messages.filter((message) => recipientsOf(message).includes(wanted)) : messages;
@@ -54,12 +58,21 @@ export class Mailbox {
 
   async get(id: string): Promise<CaughtMail | null> {
     if (!Mailbox.isMessageId(id)) return null;
+    const known = this.read.get(id);
+    if (known) return known;
     try {
-      return JSON.parse(await readFile(this.fileOf(id), 'utf8')) as CaughtMail;
+      const message = JSON.parse(await readFile(this.fileOf(id), 'utf8')) as CaughtMail;
+      this.read.set(id, message);
+      return message;
     } catch {
       // Removed by the capacity rule since the folder was listed, or not a message of ours.
       return null;
     }
+  }
+
+  private forgetAllBut(ids: readonly string[]): void {
+    const present = new Set(ids);
+    for (const id of this.read.keys()) if (!present.has(id)) this.read.delete(id);
   }
 
   private fileOf(id: string): string {

@@ -42,6 +42,10 @@ describe('CSRF protection of state-changing requests under {app}', () => {
       ],
       ['sign-in', `${APP}/auth/login`, { email: 'csrf@firm.example', password: STRONG_PASSWORD }],
       ['sign-out', `${APP}/auth/logout`, {}],
+      ['email verification', `${APP}/auth/verify-email`, { token: 'A'.repeat(43) }],
+      ['a new verification link', `${APP}/auth/resend-verification`, { email: 'csrf@firm.example' }],
+      ['a password reset link', `${APP}/auth/forgot-password`, { email: 'csrf@firm.example' }],
+      ['a password reset', `${APP}/auth/reset-password`, { token: 'A'.repeat(43), password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD }],
     ];
     for (const [label, path, body] of routes) {
       it(`${label} without the header answers 403`, async () => {

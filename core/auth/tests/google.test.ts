@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { API, APP, createWorkspace, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { latestMailTo, tokenIn } from '../../plugin-api/testing/mailbox';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import type { RunningHost } from '../../plugin-api/testing/test-host';
 import { MockGoogle, type GoogleUserinfo } from './mock-google';
@@ -408,7 +409,7 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
       expect(response.body).to.deep.equal({ error: 'Invalid email or password' });
     });
 
-    it('an invited email that first arrives through Google joins the workspace', async () => {
+    it('an invited email that first arrives through Google is verified but joins nothing until it accepts the invitation', async () => {
       const owner = await signedInUser('owner', host.baseUrl);
       const workspace = await createWorkspace(owner);
       const account = googleAccount();
@@ -419,8 +420,28 @@ describe('Google sign-in (authorization-code flow against a real OAuth 2 server)
         .expect(202);
       const agent = agentOfHost();
       await signInWithGoogle(agent, account);
-      const role = await agent.get(`${API}/workspaces/${workspace.externalId}/role`).expect(200);
-      expect(role.body.role).to.equal('EMPLOYEE');
+      await agent.get(`${API}/workspaces/${workspace.externalId}/role`).expect(404);
+      expect((await agent.get(`${API}/workspaces`).expect(200)).body.workspaces).to.deep.equal([]);
+      const [user] = await host.host.knex('users').whereRaw('lower(email) = lower(?)', [account.email]).select('email_verified_at');
+      expect(user.email_verified_at).to.be.instanceOf(Date);
+    });
+
+    it('a Google-only account sets its first password through a reset link, and signs in with it', async () => {
+      const account = googleAccount();
+      await signInWithGoogle(agentOfHost(), account);
+      const agent = agentOfHost();
+      const { body } = await agent.get(`${APP}/auth/csrf`).expect(200);
+      const since = new Date();
+      await agent.post(`${APP}/auth/forgot-password`).set('X-CSRF-Token', body.csrfToken).send({ email: account.email }).expect(202);
+      const message = await latestMailTo(account.email, { baseUrl: host.baseUrl, subject: 'Reset your', since });
+      const password = 'First$Ledger2027';
+      await agent
+        .post(`${APP}/auth/reset-password`)
+        .set('X-CSRF-Token', body.csrfToken)
+        .send({ token: tokenIn(message, '/reset-password'), password, confirmPassword: password })
+        .expect(200);
+      const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', body.csrfToken).send({ email: account.email, password });
+      expect(login.status, JSON.stringify(login.body)).to.equal(200);
     });
   });
 

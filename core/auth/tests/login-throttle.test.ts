@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { APP, newAgent, signUp, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { APP, newAgent, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { startTestHost, type RunningHost } from '../../plugin-api/testing/test-host';
 
@@ -9,11 +9,7 @@ const WRONG_PASSWORD = `${STRONG_PASSWORD}-wrong`;
 const FIFTEEN_MINUTES_SECONDS = 15 * 60;
 
 async function registeredEmail(): Promise<string> {
-  const { agent, csrf } = await newAgent();
-  const email = uniqueEmail('throttle');
-  const { response } = await signUp(agent, csrf, { email });
-  expect(response.status).to.equal(201);
-  return email;
+  return (await sharedHost().verifiedAccount('throttle')).email;
 }
 
 async function attemptLogin(email: string, password: string, baseUrl = sharedHost().baseUrl): Promise<Response> {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
-import { API, APP, newAgent, signUp, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { API, APP, newAgent, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
 import { requireSessionCookie, sessionCookieOf, type SetCookie, sessionIdOf, sharedRedis, storedSessionKey } from './support';
 
 const LOGIN = `${APP}/auth/login`;
@@ -17,14 +17,11 @@ function cookieLifetimeSeconds(cookie: SetCookie): number {
   return (new Date(cookie.attributes.expires).getTime() - Date.now()) / 1000;
 }
 
-/** A signed-up (not signed-in) user and a fresh agent with an anonymous session and its CSRF token. */
+/** A signed-up and verified (not signed-in) user and a fresh agent with an anonymous session and its CSRF token. */
 async function registeredUser(label = 'login') {
-  const signup = await newAgent();
-  const email = uniqueEmail(label);
-  const { response } = await signUp(signup.agent, signup.csrf, { email });
-  expect(response.status).to.equal(201);
+  const { email, user } = await sharedHost().verifiedAccount(label);
   const { agent, csrf } = await newAgent();
-  return { agent, csrf, email, user: response.body.user as { externalId: string; name: string; email: string; image: null } };
+  return { agent, csrf, email, user: user as { externalId: string; name: string; email: string; image: null } };
 }
 
 describe('POST {app}/auth/login', () => {

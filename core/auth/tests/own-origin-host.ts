@@ -1,15 +1,7 @@
-import net, { type AddressInfo } from 'node:net';
 import { createHost } from '../../host/host';
+import { freePort } from '../../plugin-api/testing/spawned-app';
 import { TEST_PLUGIN_DIRS, testConfig } from '../../plugin-api/testing/test-config';
 import type { RunningHost } from '../../plugin-api/testing/test-host';
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => probe.once('error', reject).listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /**
  * A web host whose PUBLIC_URL is its own origin. grant builds the OAuth redirect_uri from PUBLIC_URL when the

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { API, APP, newAgent, signUp, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { API, APP, newAgent, STRONG_PASSWORD } from '../../plugin-api/testing/http';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { requireSessionCookie, sessionIdOf, sharedRedis, storedSessionKey, type SetCookie } from './support';
 
@@ -9,10 +9,7 @@ const NOT_SIGNED_IN = { error: 'Not signed in', providers: { google: false } };
 
 /** Signs a new user in and returns the agent, its token and the session cookie the login set. */
 async function signIn(remember?: boolean) {
-  const { agent, csrf } = await newAgent();
-  const email = uniqueEmail('session');
-  const { response: signup } = await signUp(agent, csrf, { email });
-  expect(signup.status).to.equal(201);
+  const { agent, csrf, email } = await sharedHost().verifiedAccount('session');
   const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', csrf).send({ email, password: STRONG_PASSWORD, remember }).expect(200);
   return { agent, csrf: login.body.csrfToken as string, email, user: login.body.user, cookie: requireSessionCookie(login) };
 }

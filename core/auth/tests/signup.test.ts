@@ -38,12 +38,13 @@ const storedUser = (email: string) =>
     .first<{ name: string; email: string; password_hash: string | null } | undefined>('name', 'email', 'password_hash');
 
 describe('POST {app}/auth/signup', () => {
-  it('creates the account: 201 with the public user and nothing more', async () => {
+  it('creates the account: 201 with the public user and the spec message asking to verify the email', async () => {
     const body = validSignup();
     const response = await postSignup(body);
     expect(response.status, JSON.stringify(response.body)).to.equal(201);
     expect(response.body).to.deep.equal({
       user: { externalId: response.body.user.externalId, name: 'Asha Mehta', email: body.email, image: null },
+      message: 'Account created: Please check your email to verify your account.',
     });
     expect(response.body.user.externalId).to.match(UUID);
   });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
-import request from 'supertest';
 import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
-import { APP, STRONG_PASSWORD, uniqueEmail } from '../../plugin-api/testing/http';
+import { APP, STRONG_PASSWORD, TestClient } from '../../plugin-api/testing/http';
 import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../../plugin-api/testing/spawned-app';
 import { dropDatabase } from '../../plugin-api/testing/test-host';
 import { TEST_RUN_ID } from '../../plugin-api/testing/test-config';
@@ -68,16 +67,7 @@ describe('notifications across processes', function () {
 
   it('brings what the worker raises to streams on both web processes, and replays each missed event once after a reconnect', async () => {
     // Signed up and in on the first web process; the session lives in Redis, so the second knows it too.
-    const agent = request.agent(web[0]);
-    let csrf = (await agent.get(`${APP}/auth/csrf`).expect(200)).body.csrfToken as string;
-    const email = uniqueEmail('processes');
-    await agent
-      .post(`${APP}/auth/signup`)
-      .set('X-CSRF-Token', csrf)
-      .send({ name: 'Ravi Kulkarni', email, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD })
-      .expect(201);
-    const login = await agent.post(`${APP}/auth/login`).set('X-CSRF-Token', csrf).send({ email, password: STRONG_PASSWORD }).expect(200);
-    csrf = login.body.csrfToken;
+    const { agent, csrf } = await new TestClient(web[0]).signedInUser('processes', { name: 'Ravi Kulkarni' });
     // A credential import needs a verified identity.
     await agent.post(`${API}/me/step-up`).set('X-CSRF-Token', csrf).send({ password: STRONG_PASSWORD }).expect(200);
     const workspaceId = (await agent.post(`${API}/workspaces`).set('X-CSRF-Token', csrf).send({ name: 'Kulkarni Associates' }).expect(201)).body

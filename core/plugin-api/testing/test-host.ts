@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { createHost, type Host, type HostOptions } from '../../host/host';
 import { StorageService } from '../../platform/storage';
+import { freePort } from './spawned-app';
 import { TestClient } from './test-client';
 import { TEST_DATABASE_URL, TEST_MAIL_DIR, TEST_PLUGIN_DIRS, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID, testConfig } from './test-config';
 
@@ -104,10 +104,13 @@ function stateOfItsOwn(plugins: string[]): { overrides: Record<string, string>; 
 export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
   const own = options.plugins ? stateOfItsOwn(options.plugins) : null;
   const removeOwnState = () => own?.remove() ?? Promise.resolve();
+  // The links of the host's emails lead to the host itself, so a test (or a browser) can follow them as a reader would.
+  const port = await freePort();
+  const ownAddress = { PUBLIC_URL: `http://127.0.0.1:${port}`, PORT: String(port) };
   let host: Host;
   try {
     host = await createHost({
-      config: options.config ?? testConfig({ ...own?.overrides, ...options.configOverrides }),
+      config: options.config ?? testConfig({ ...ownAddress, ...own?.overrides, ...options.configOverrides }),
       pluginDirs: options.pluginDirs ?? TEST_PLUGIN_DIRS,
       plugins: options.plugins,
       role: options.role ?? 'all',
@@ -121,8 +124,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     await removeOwnState();
   };
   try {
-    const server = await host.listen(0);
-    const { port } = server.address() as AddressInfo;
+    await host.listen(port);
     return new TestHost(host, `http://127.0.0.1:${port}`, stop);
   } catch (error) {
     await stop();
