@@ -50,7 +50,11 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   { method: 'patch', path: '/workspaces/:workspaceId/members/:memberId', body: { role: 'ADMIN' } },
   { method: 'delete', path: '/workspaces/:workspaceId/members/:memberId' },
   { method: 'delete', path: '/workspaces/:workspaceId/members/:ownerId' },
+  { method: 'put', path: '/workspaces/:workspaceId/members/:memberId/clients', body: { clientIds: [':clientId'] } },
   { method: 'delete', path: '/workspaces/:workspaceId/invitations/:invitationId' },
+  { method: 'post', path: '/workspaces/:workspaceId/invitations/:invitationId/resend' },
+  // Inviting a CLIENT member for another workspace's client.
+  { method: 'post', path: '/workspaces/:workspaceId/members', body: { email: ':attackerEmail', role: 'CLIENT', clientIds: [':clientId'] } },
   { method: 'get', path: '/workspaces/:workspaceId/activity' },
   { method: 'get', path: '/workspaces/:workspaceId/activity', query: { before: '1000000' } },
   { method: 'delete', path: '/workspaces/:workspaceId', body: { confirmation: ':workspaceName' } },
@@ -178,6 +182,10 @@ const NOT_WORKSPACE_SCOPED: MountedRoute[] = [
   { method: 'delete', path: '/me/sessions/:sessionId' },
   // The plugins installed on this deployment, the same list for everyone.
   { method: 'get', path: '/plugins' },
+  // An emailed invitation link: the secret token names the invitation, and accepting it needs a verified account of the
+  // invited address (core/workspaces/tests/invitations.test.ts).
+  { method: 'get', path: '/invitations/lookup' },
+  { method: 'post', path: '/invitations/accept' },
 ];
 
 /** Ids (and the natural keys) of records that live inside the victim workspace: not the workspace itself, nor global ones like a plugin id. */

@@ -1,18 +1,15 @@
-import type { QueryBuilder } from 'objection';
 import { dashboardPoint, searchPoint, type Contribution, type MemberContext, type SearchHit } from '../plugin-api/extension-points';
 import { TOKENS } from '../platform/tokens';
 import type { ClientDirectory } from './client-directory';
+import { withinScope } from './client-scope';
 import { matchSearch } from './client-search';
 import { Client } from './models';
 
 const KOLKATA_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' });
 
 /** Narrows a query of the workspace's clients to those the asking member may see. */
-async function visibleTo(context: MemberContext): Promise<(query: QueryBuilder<Client, Client[]>) => void> {
-  const ids = await context.container.get<ClientDirectory>(TOKENS.Clients).clientsOfMember(context.workspace.id, context.member);
-  return (query) => {
-    if (ids) query.whereIn('clients.id', ids);
-  };
+async function visibleTo(context: MemberContext) {
+  return withinScope(await context.container.get<ClientDirectory>(TOKENS.Clients).clientsOfMember(context.workspace.id, context.member));
 }
 
 const nextMonth = (month: string): string => {

@@ -19,10 +19,16 @@ export interface ClientSummary {
   panNumber: string;
 }
 
-/** The member a question is asked for: their role in the workspace and their sign-in email. */
+/** A client a CLIENT member (or an invitation) is linked to, as the members list shows it. */
+export interface LinkedClient {
+  externalId: string;
+  name: string;
+}
+
+/** The member a question is asked for: their role in the workspace and their user id. */
 export interface ClientDirectoryMember {
   role: Role;
-  email: string;
+  userId: number;
 }
 
 const MAX_SEARCH_RESULTS = 100;
@@ -79,12 +85,66 @@ export class ClientDirectory {
 
   /**
    * Which clients a member stands for. Null for staff (OWNER, ADMIN, EMPLOYEE), who see every client. A CLIENT member
-   * stands for the client whose email is their sign-in email, ignoring case (client emails are unique in a
-   * workspace): a list of at most one id today, empty when there is no such client.
+   * stands for the clients an administrator linked them to (when inviting them, or later in Settings -> Members): an
+   * empty list when there are none.
    */
   async clientsOfMember(workspaceId: number, member: ClientDirectoryMember, trx?: Knex.Transaction): Promise<number[] | null> {
     if (member.role !== 'CLIENT') return null;
-    const clients = await Client.inWorkspace(workspaceId, trx).whereRaw('lower(clients.email) = lower(?)', [member.email]).select('clients.id');
+    const clients = await Client.inWorkspace(workspaceId, trx)
+      .join('member_clients', 'member_clients.client_id', 'clients.id')
+      .where({ 'member_clients.workspace_id': workspaceId, 'member_clients.user_id': member.userId })
+      .orderBy('clients.id')
+      .select('clients.id');
     return clients.map((client) => client.id);
+  }
+
+  /**
+   * The workspace's clients with these external ids, in the given order; 404 `Client not found` when any is not one.
+   * Inside `trx` they are locked against deletion until it ends, so links written in it cannot lose their client.
+   */
+  async resolveExternalIds(workspaceId: number, externalIds: readonly string[], trx?: Knex.Transaction): Promise<ClientSummary[]> {
+    const wanted = [...new Set(externalIds.map((id) => id.toLowerCase()))];
+    if (!wanted.length) return [];
+    if (!wanted.every(isExternalId)) throw notFound(CLIENT_NOT_FOUND);
+    const query = Client.inWorkspace(workspaceId, trx).whereIn('clients.external_id', wanted).select(SUMMARY_COLUMNS);
+    const clients = await (trx ? query.forShare() : query);
+    if (clients.length !== wanted.length) throw notFound(CLIENT_NOT_FOUND);
+    const byExternalId = new Map(clients.map((client) => [client.externalId, summaryOf(client)]));
+    return wanted.map((id) => byExternalId.get(id)!);
+  }
+
+  /** Makes `clientIds` (clients of the workspace, by serial id) the only clients the member stands for. */
+  async linkMemberToClients(workspaceId: number, userId: number, clientIds: readonly number[], trx: Knex.Transaction): Promise<void> {
+    await trx('member_clients').where({ workspace_id: workspaceId, user_id: userId }).delete();
+    const unique = [...new Set(clientIds)];
+    if (unique.length)
+      await trx('member_clients').insert(unique.map((clientId) => ({ workspace_id: workspaceId, user_id: userId, client_id: clientId })));
+  }
+
+  /** The clients each CLIENT member of the workspace stands for, by user id, ordered by name (for the members list). */
+  async clientsByMember(workspaceId: number, trx?: Knex.Transaction): Promise<Map<number, LinkedClient[]>> {
+    const byMember = new Map<number, LinkedClient[]>();
+    for (const { userId, externalId, name } of await this.links(workspaceId, trx)) {
+      const list = byMember.get(Number(userId)) ?? [];
+      list.push({ externalId, name });
+      byMember.set(Number(userId), list);
+    }
+    return byMember;
+  }
+
+  /** The clients one member stands for, ordered by name; empty for staff, who are never linked. */
+  async linkedClientsOf(workspaceId: number, userId: number, trx?: Knex.Transaction): Promise<LinkedClient[]> {
+    const rows = await this.links(workspaceId, trx).where('member_clients.user_id', userId);
+    return rows.map(({ externalId, name }) => ({ externalId, name }));
+  }
+
+  /** Rows come through the model, so their columns are camelCased. */
+  private links(workspaceId: number, trx?: Knex.Transaction) {
+    return Client.inWorkspace(workspaceId, trx)
+      .join('member_clients', 'member_clients.client_id', 'clients.id')
+      .where('member_clients.workspace_id', workspaceId)
+      .orderByRaw('lower(clients.name), clients.id')
+      .select('member_clients.user_id', 'clients.external_id', 'clients.name')
+      .castTo<{ userId: number; externalId: string; name: string }[]>();
   }
 }

@@ -8,6 +8,8 @@ import { TOKENS } from '../platform/tokens';
 import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/access';
 import type { PermissionService } from '../workspaces/permissions';
 import { bulkImportTemplate, readClientCsv } from './client-csv';
+import type { ClientDirectory } from './client-directory';
+import type { ClientScope } from './client-scope';
 import { CLIENT_NOT_FOUND, ClientService } from './client-service';
 import { CREDENTIAL_IMPORT_MESSAGES, credentialImportRequestSchema, MAX_CREDENTIAL_IMPORT_ROWS } from './credential-import-rows';
 import { CredentialImportService, IMPORT_NOT_FOUND } from './credential-import-service';
@@ -61,10 +63,16 @@ export function clientRoutes(container: Container): Router {
   const clients = container.get(ClientService);
   const credentials = container.get(CredentialService);
   const credentialImports = container.get(CredentialImportService);
+  const directory = container.get<ClientDirectory>(TOKENS.Clients);
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
   const allow = (permission: string) => permissionGuard(permissions, permission);
   const member = [sessionGuard, membershipGuard];
   const manager = [...member, allow('manage_clients')];
+  /** Staff see every client; a CLIENT member only those they are linked to, on every route that lists or shows clients. */
+  const scopeOf = (req: Request): Promise<ClientScope> => {
+    const { workspace, role } = requireMembership(req);
+    return directory.clientsOfMember(workspace.id, { role, userId: requireUser(req).id });
+  };
   /** A client's secrets: the client is looked up first, so a record of another workspace is 404 whatever the step-up. */
   const steppedUpFor = async (req: Request): Promise<string> => {
     const clientId = clientIdOf(req);
@@ -76,7 +84,7 @@ export function clientRoutes(container: Container): Router {
 
   router.get('/clients', ...member, async (req, res) => {
     const query = parseBody(clientListQuerySchema, req.query);
-    res.json(await clients.list(requireMembership(req).workspace.id, query));
+    res.json(await clients.list(requireMembership(req).workspace.id, await scopeOf(req), query));
   });
 
   router.post('/clients', ...manager, async (req, res) => {
@@ -86,7 +94,7 @@ export function clientRoutes(container: Container): Router {
 
   // Named before `/clients/:clientId`, which would otherwise take these segments for a client id.
   router.get('/clients/credentials-status', ...member, async (req, res) => {
-    res.json({ status: await credentials.statusByClient(requireMembership(req).workspace.id) });
+    res.json({ status: await credentials.statusByClient(requireMembership(req).workspace.id, await scopeOf(req)) });
   });
 
   // The file (up to 5 MB) is read only once the caller has passed every gate, so the workspace is named in the query.
@@ -119,7 +127,8 @@ export function clientRoutes(container: Container): Router {
   });
 
   router.get('/clients/:clientId', ...member, async (req, res) => {
-    res.json({ client: await clients.detail(requireMembership(req).workspace.id, clientIdOf(req)) });
+    const clientId = clientIdOf(req);
+    res.json({ client: await clients.detail(requireMembership(req).workspace.id, await scopeOf(req), clientId) });
   });
 
   router.patch('/clients/:clientId', ...manager, async (req, res) => {
@@ -144,7 +153,7 @@ export function clientRoutes(container: Container): Router {
     res.json(await clients.revealAadhaar(requireMembership(req), clientId, requireUser(req)));
   });
 
-  router.get('/clients/:clientId/notes', ...member, async (req, res) => {
+  router.get('/clients/:clientId/notes', ...member, allow('view_client_notes'), async (req, res) => {
     res.json({ data: await clients.notes(requireMembership(req).workspace.id, clientIdOf(req)) });
   });
 
@@ -154,7 +163,7 @@ export function clientRoutes(container: Container): Router {
     res.status(201).json({ note: await clients.addNote(requireMembership(req), clientId, content, requireUser(req)) });
   });
 
-  router.get('/clients/:clientId/credentials', ...member, async (req, res) => {
+  router.get('/clients/:clientId/credentials', ...member, allow('view_client_credentials'), async (req, res) => {
     const membership = requireMembership(req);
     const showUsernames = permissions.can(membership.role, 'manage_clients');
     res.json({ credentials: await credentials.list(membership.workspace.id, clientIdOf(req), showUsernames) });

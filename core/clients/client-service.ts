@@ -12,6 +12,7 @@ import type { Logger } from '../platform/logger';
 import { TOKENS } from '../platform/tokens';
 import type { ImportRow, RowError } from './client-csv';
 import { clientCursorOf, positionOfCursor } from './client-cursor';
+import { inScope, withinScope, type ClientScope } from './client-scope';
 import { afterCommit, CLIENT_EVENTS, publishClientEvents, type ClientEvent, type ClientEventTopic } from './client-events';
 import { matchSearch } from './client-search';
 import { gstinWarnings } from './gstin';
@@ -99,12 +100,15 @@ export class ClientService {
     return client;
   }
 
+  /** A page of the clients in `scope`, ordered by name. */
   async list(
     workspaceId: number,
+    scope: ClientScope,
     options: { search?: string; type?: ClientType; limit: number; cursor?: string },
   ): Promise<{ clients: ClientListEntry[]; nextCursor: string | null }> {
     const after = options.cursor ? positionOfCursor(options.cursor) : null;
     const rows = await Client.inWorkspace(workspaceId)
+      .modify(withinScope(scope))
       .modify((query) => {
         if (options.type) query.where('client_type', options.type);
         if (options.search) matchSearch(query, options.search);
@@ -126,8 +130,10 @@ export class ClientService {
     };
   }
 
-  async detail(workspaceId: number, externalId: string): Promise<ClientDetailView> {
+  /** 404, as for a client that does not exist, when the client is not in `scope`. */
+  async detail(workspaceId: number, scope: ClientScope, externalId: string): Promise<ClientDetailView> {
     const client = await this.find(workspaceId, externalId);
+    if (!inScope(scope, client.id)) throw notFound(CLIENT_NOT_FOUND);
     const credentials = await ClientCredential.query().where('client_id', client.id).orderBy('platform');
     return { ...viewOf(client), credentials: credentials.map((credential) => ({ platformName: credential.platform, isValid: credential.isValid })) };
   }

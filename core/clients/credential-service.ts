@@ -6,6 +6,7 @@ import { notFound } from '../platform/errors';
 import type { Logger } from '../platform/logger';
 import type { Membership, SessionUser } from '../platform/http';
 import { TOKENS } from '../platform/tokens';
+import type { ClientScope } from './client-scope';
 import { ClientService, type CredentialStatus } from './client-service';
 import { ClientCredential } from './models';
 import type { Platform } from './schemas';
@@ -135,11 +136,14 @@ export class CredentialService {
     return inserted ? 'added' : 'replaced';
   }
 
-  /** `{clientExternalId: [{platformName, isValid}]}` for every client of the workspace that has credentials. */
-  async statusByClient(workspaceId: number): Promise<Record<string, CredentialStatus[]>> {
+  /** `{clientExternalId: [{platformName, isValid}]}` for every client in `scope` that has credentials. */
+  async statusByClient(workspaceId: number, scope: ClientScope): Promise<Record<string, CredentialStatus[]>> {
     const rows: { external_id: string; platform: Platform; is_valid: boolean }[] = await this.knex('client_credentials as cc')
       .join('clients as c', 'c.id', 'cc.client_id')
       .where('cc.workspace_id', workspaceId)
+      .modify((query) => {
+        if (scope) query.whereIn('cc.client_id', scope);
+      })
       .orderBy(['c.id', 'cc.platform'])
       .select('c.external_id', 'cc.platform', 'cc.is_valid');
     const status: Record<string, CredentialStatus[]> = {};

@@ -20,4 +20,7 @@ export class WorkspaceInvitation extends ExternallyIdentifiedModel {
   email!: string;
   role!: Role;
   invitedBy!: number | null;
+  /** SHA-256 of the emailed link's token; null for an invitation made before links, until it is resent. */
+  tokenHash!: string | null;
+  expiresAt!: Date;
 }

@@ -13,6 +13,9 @@ export const CORE_PERMISSIONS: Readonly<Record<string, readonly Role[]>> = {
   manage_clients: administrators,
   // Clients (spec 1 section 2.9): the firm's staff keep notes on a client; the client's own people do not.
   add_client_notes: staff,
+  // A CLIENT member sees their own clients' records, never what the firm keeps about them (issue 12 item 8).
+  view_client_notes: staff,
+  view_client_credentials: staff,
   // Workspace administration.
   manage_workspace: administrators,
   manage_members: administrators,

@@ -8,6 +8,7 @@ import { membershipGuard, permissionGuard, sessionGuard } from './access';
 import type { PermissionService } from './permissions';
 import type { WorkspacePluginsService } from './workspace-plugins';
 import { activityCursorOf, activityQuerySchema } from './activity-cursor';
+import { INVITATION_MESSAGES } from './invitation-links';
 import { addMemberSchema, changeRoleSchema, deleteWorkspaceSchema, workspaceInputSchema } from './schemas';
 import { DELETE_OWNER_ONLY, WorkspaceService } from './workspace-service';
 
@@ -52,9 +53,9 @@ export function workspaceRoutes(container: Container): Router {
 
   router.get('/workspaces/:workspaceId/members', ...member, async (req, res) => {
     const membership = requireMembership(req);
-    // A firm's clients are members too; they see who works on their behalf, not each other's addresses.
+    // A firm's clients are members too; they see who works on their behalf, not each other's addresses or clients.
     const members = (await workspaces.members(membership.workspace.id)).map((member) =>
-      membership.role === 'CLIENT' ? { ...member, email: null } : member,
+      membership.role === 'CLIENT' ? { ...member, email: null, clients: [] } : member,
     );
     // Pending invitations name people who have not joined: only those who manage members see them.
     const invitations = permissions.can(membership.role, 'manage_members') ? await workspaces.invitations(membership.workspace.id) : [];
@@ -63,8 +64,8 @@ export function workspaceRoutes(container: Container): Router {
 
   router.post('/workspaces/:workspaceId/members', ...member, allow('manage_members'), async (req, res) => {
     const input = parseBody(addMemberSchema, req.body);
-    const added = await workspaces.addMember(requireMembership(req), input, requireUser(req));
-    res.status('member' in added ? 201 : 202).json(added);
+    // Accepted, not done: the member joins when the invited address accepts the emailed link.
+    res.status(202).json(await workspaces.addMember(requireMembership(req), input, requireUser(req)));
   });
 
   router.patch('/workspaces/:workspaceId/members/:memberId', ...member, allow('manage_members'), async (req, res) => {
@@ -80,9 +81,14 @@ export function workspaceRoutes(container: Container): Router {
   });
 
   router.delete('/workspaces/:workspaceId/invitations/:invitationId', ...member, allow('manage_members'), async (req, res) => {
-    const invitationId = externalIdParam(req, 'invitationId', 'Invitation not found');
+    const invitationId = externalIdParam(req, 'invitationId', INVITATION_MESSAGES.notFound);
     await workspaces.revokeInvitation(requireMembership(req), invitationId, requireUser(req));
     res.status(204).end();
+  });
+
+  router.post('/workspaces/:workspaceId/invitations/:invitationId/resend', ...member, allow('manage_members'), async (req, res) => {
+    const invitationId = externalIdParam(req, 'invitationId', INVITATION_MESSAGES.notFound);
+    res.json({ invitation: await workspaces.resendInvitation(requireMembership(req), invitationId, requireUser(req)) });
   });
 
   router.get('/workspaces/:workspaceId/activity', ...member, allow('manage_workspace'), async (req, res) => {

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import type { ActivityService } from '../activity/activity-service';
+import type { ClientDirectory, LinkedClient } from '../clients/client-directory';
+import type { Mailer } from '../mail/mailer';
 import type { NotificationService } from '../notifications/notification-service';
-import { User } from '../auth/user-model';
 import type { Config } from '../platform/config';
 import { badRequest, conflict, forbidden, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
@@ -10,8 +11,11 @@ import type { Membership, SessionUser } from '../platform/http';
 import type { Role } from '../platform/identity';
 import { TOKENS } from '../platform/tokens';
 import { WORKSPACE_NOT_FOUND } from './access';
+import { INVITATION_MESSAGES, invitationMessage, newInvitationLink } from './invitation-links';
+import { invitationViews, type InvitationView } from './invitation-views';
 import { Workspace, WorkspaceInvitation, WorkspaceMember } from './models';
 import { roleLabel, type PermissionService } from './permissions';
+import { ONLY_CLIENT_MEMBERS } from './schemas';
 import type { WorkspacePluginsService } from './workspace-plugins';
 
 export const MEMBERSHIP_REMOVED_EVENT = 'workspace.member-removed';
@@ -23,13 +27,8 @@ export interface MemberView {
   email: string;
   image: string | null;
   role: Role;
-}
-
-export interface InvitationView {
-  externalId: string;
-  email: string;
-  role: Role;
-  createdAt: Date;
+  /** The clients a CLIENT member stands for; empty for staff. */
+  clients: LinkedClient[];
 }
 
 const LAST_OWNER = 'A workspace must keep at least one owner: the last owner cannot be demoted or removed';
@@ -48,6 +47,8 @@ export class WorkspaceService {
     @inject(TOKENS.Events) private readonly events: EventBus,
     @inject(TOKENS.Permissions) private readonly permissions: PermissionService,
     @inject(TOKENS.Notifications) private readonly notifications: NotificationService,
+    @inject(TOKENS.Clients) private readonly clientDirectory: ClientDirectory,
+    @inject(TOKENS.Mailer) private readonly mailer: Mailer,
   ) {}
 
   async create(name: string, owner: SessionUser): Promise<Workspace> {
@@ -116,68 +117,79 @@ export class WorkspaceService {
       .join('users as u', 'u.id', 'm.user_id')
       .where('m.workspace_id', workspaceId)
       .orderByRaw(`array_position(array['OWNER','ADMIN','EMPLOYEE','CLIENT'], m.role), lower(u.name), u.id`)
-      .select('u.external_id', 'u.name', 'u.email', 'u.image', 'm.role');
-    return rows.map((row) => ({ externalId: row.external_id, name: row.name, email: row.email, image: row.image, role: row.role }));
+      .select('u.id', 'u.external_id', 'u.name', 'u.email', 'u.image', 'm.role');
+    const clientsOf = await this.clientDirectory.clientsByMember(workspaceId);
+    return rows.map((row) => ({
+      externalId: row.external_id,
+      name: row.name,
+      email: row.email,
+      image: row.image,
+      role: row.role,
+      clients: clientsOf.get(Number(row.id)) ?? [],
+    }));
   }
 
-  async invitations(workspaceId: number): Promise<InvitationView[]> {
-    const rows = await WorkspaceInvitation.query().where({ workspace_id: workspaceId }).orderBy('id');
-    return rows.map((row) => ({ externalId: row.externalId, email: row.email, role: row.role, createdAt: row.createdAt }));
+  invitations(workspaceId: number): Promise<InvitationView[]> {
+    return invitationViews(this.knex, this.clientDirectory, workspaceId);
   }
 
-  /** Adds an existing user at once; an unknown email becomes an invitation that turns into membership at sign-up or sign-in. */
+  /**
+   * Invites `email` by a single-use link in an email; whoever accepts must be signed in with that address, verified.
+   * An existing account is never added directly, so registering someone's address in advance gains nothing.
+   */
   async addMember(
     membership: Membership,
-    input: { email: string; role: Role },
+    input: { email: string; role: Role; clientIds: string[] },
     actor: SessionUser,
-  ): Promise<{ member: MemberView } | { invitation: InvitationView }> {
+  ): Promise<{ invitation: InvitationView }> {
+    if (input.clientIds.length && input.role !== 'CLIENT') throw badRequest(ONLY_CLIENT_MEMBERS);
     const workspaceId = membership.workspace.id;
-    const added: { member: MemberView } | { invitation: InvitationView } = await this.knex.transaction(async (trx) => {
-      const { actorRole } = await this.lockMembership(trx, membership, actor);
+    const link = newInvitationLink();
+    const { invitation, workspaceName } = await this.knex.transaction(async (trx) => {
+      const { workspace, actorRole } = await this.lockMembership(trx, membership, actor);
       this.assertManagesMembers(actorRole);
       if (input.role === 'OWNER' && !this.permissions.can(actorRole, 'manage_owners')) throw forbidden(GRANT_OWNER_ONLY);
-      const user = await User.query(trx).whereRaw('lower(email) = lower(?)', [input.email]).first();
-      if (user) {
-        const existing = await WorkspaceMember.query(trx).where({ workspace_id: workspaceId, user_id: user.id }).first();
-        if (existing) throw conflict('This user is already a member of this workspace');
-        await WorkspaceMember.query(trx).insert({ workspaceId, userId: user.id, role: input.role });
-        await this.activity.record(
-          {
-            workspaceId,
-            actorUserId: actor.id,
-            action: 'member.added',
-            entityType: 'member',
-            entityId: user.externalId,
-            metadata: { role: input.role },
-          },
-          trx,
-        );
-        return { member: { externalId: user.externalId, name: user.name, email: user.email, image: user.image, role: input.role } };
-      }
-      const invited = await WorkspaceInvitation.query(trx)
+      const clients = await this.clientDirectory.resolveExternalIds(workspaceId, input.clientIds, trx);
+      const member = await trx('workspace_members as m')
+        .join('users as u', 'u.id', 'm.user_id')
+        .where('m.workspace_id', workspaceId)
+        .whereRaw('lower(u.email) = lower(?)', [input.email])
+        .first('m.id');
+      if (member) throw conflict('This user is already a member of this workspace');
+      const previous: { id: number; expired: boolean } | undefined = await trx('workspace_invitations')
         .where({ workspace_id: workspaceId })
         .whereRaw('lower(email) = lower(?)', [input.email])
-        .first();
-      if (invited) throw conflict('This email has already been invited to this workspace');
-      const invitation = await WorkspaceInvitation.query(trx).insert({ workspaceId, email: input.email, role: input.role, invitedBy: actor.id });
+        .first('id', trx.raw('expires_at <= now() as expired'));
+      if (previous && !previous.expired) throw conflict('This email has already been invited to this workspace');
+      // An expired invitation is replaced, so the address gets a working link.
+      if (previous) await trx('workspace_invitations').where({ id: previous.id }).delete();
+      const created = await WorkspaceInvitation.query(trx).insert({
+        workspaceId,
+        email: input.email,
+        role: input.role,
+        invitedBy: actor.id,
+        tokenHash: link.tokenHash,
+        expiresAt: link.expiresAt,
+      });
+      if (clients.length)
+        await trx('workspace_invitation_clients').insert(clients.map((client) => ({ invitation_id: created.id, client_id: client.id })));
       await this.activity.record(
         {
           workspaceId,
           actorUserId: actor.id,
           action: 'member.invited',
           entityType: 'invitation',
-          entityId: invitation.externalId,
-          metadata: { email: input.email, role: input.role },
+          entityId: created.externalId,
+          metadata: { email: input.email, role: input.role, ...(clients.length ? { clientIds: clients.map((client) => client.externalId) } : {}) },
         },
         trx,
       );
-      return { invitation: { externalId: invitation.externalId, email: invitation.email, role: invitation.role, createdAt: invitation.createdAt } };
+      const [view] = await invitationViews(this.knex, this.clientDirectory, workspaceId, { invitationId: created.id, trx });
+      return { invitation: view, workspaceName: workspace.name };
     });
-    if ('member' in added) {
-      const { name, email, role } = added.member;
-      await this.tellAdministrators(membership, actor, 'Member added', `${actor.name} added ${name} (${email}) as ${roleLabel(role)}.`);
-    }
-    return added;
+    // Only a committed invitation is mailed: a link never arrives for one that was rolled back.
+    await this.mailer.send(invitationMessage(this.config, { ...invitation, token: link.token, inviterName: actor.name, workspaceName }));
+    return { invitation };
   }
 
   async changeRole(membership: Membership, memberExternalId: string, role: Role, actor: SessionUser): Promise<MemberView> {
@@ -190,6 +202,9 @@ export class WorkspaceService {
       }
       if (target.role === 'OWNER' && role !== 'OWNER') await this.assertAnotherOwner(trx, membership.workspace.id);
       await trx('workspace_members').where({ id: target.membershipId }).update({ role, updated_at: trx.fn.now() });
+      // Only a CLIENT member stands for clients: one who becomes staff sees every client, and loses the links for good.
+      if (role !== 'CLIENT') await this.clientDirectory.linkMemberToClients(membership.workspace.id, target.userId, [], trx);
+      const clients = await this.clientDirectory.linkedClientsOf(membership.workspace.id, target.userId, trx);
       await this.activity.record(
         {
           workspaceId: membership.workspace.id,
@@ -202,7 +217,7 @@ export class WorkspaceService {
         trx,
       );
       return {
-        member: { externalId: target.externalId, name: target.name, email: target.email, image: target.image, role },
+        member: { externalId: target.externalId, name: target.name, email: target.email, image: target.image, role, clients },
         previousRole: target.role,
       };
     });
@@ -256,7 +271,7 @@ export class WorkspaceService {
         .where({ workspace_id: membership.workspace.id, external_id: invitationExternalId })
         .delete()
         .returning('*');
-      if (!deleted.length) throw notFound('Invitation not found');
+      if (!deleted.length) throw notFound(INVITATION_MESSAGES.notFound);
       await this.activity.record(
         {
           workspaceId: membership.workspace.id,
@@ -268,6 +283,37 @@ export class WorkspaceService {
         trx,
       );
     });
+  }
+
+  /** A new link for a pending invitation (expired or not), mailed again: the old link stops working, the resender becomes its inviter. */
+  async resendInvitation(membership: Membership, invitationExternalId: string, actor: SessionUser): Promise<InvitationView> {
+    const link = newInvitationLink();
+    const { invitation, workspaceName } = await this.knex.transaction(async (trx) => {
+      const { workspace, actorRole } = await this.lockMembership(trx, membership, actor);
+      this.assertManagesMembers(actorRole);
+      const pending = await WorkspaceInvitation.query(trx)
+        .where({ workspace_id: membership.workspace.id, external_id: invitationExternalId })
+        .forUpdate()
+        .first();
+      if (!pending) throw notFound(INVITATION_MESSAGES.notFound);
+      // A fresh link grants the role afresh, so the rule for granting it applies again.
+      if (pending.role === 'OWNER' && !this.permissions.can(actorRole, 'manage_owners')) throw forbidden(GRANT_OWNER_ONLY);
+      await pending.$query(trx).patch({ tokenHash: link.tokenHash, expiresAt: link.expiresAt, invitedBy: actor.id });
+      await this.activity.record(
+        {
+          workspaceId: membership.workspace.id,
+          actorUserId: actor.id,
+          action: 'member.invitation_resent',
+          entityType: 'invitation',
+          entityId: invitationExternalId,
+        },
+        trx,
+      );
+      const [view] = await invitationViews(this.knex, this.clientDirectory, membership.workspace.id, { invitationId: pending.id, trx });
+      return { invitation: view, workspaceName: workspace.name };
+    });
+    await this.mailer.send(invitationMessage(this.config, { ...invitation, token: link.token, inviterName: actor.name, workspaceName }));
+    return invitation;
   }
 
   /** Deletes the workspace and, through ON DELETE CASCADE, every record of it, core and plugin, in one transaction. */

@@ -51,6 +51,9 @@ export interface FuzzIds {
 const APP = '/axal';
 const API = `${APP}/api/v1`;
 
+/** Shaped like a single-use token (43 base64url characters), so a request with it gets as far as the database. */
+const UNKNOWN_TOKEN = 'Unknown-token-of-no-invitation-0123456789ab';
+
 const BUSINESS_CLIENT = {
   clientType: 'BUSINESS',
   name: 'Fuzz Traders',
@@ -111,6 +114,16 @@ export const FUZZED_ROUTES: FuzzedRoute[] = [
   { method: 'post', route: `${APP}/auth/logout`, readsNothing: 'ends the current session' },
   { method: 'get', route: `${APP}/auth/session`, readsNothing: 'the signed-in user' },
   { method: 'get', route: `${APP}/auth/status`, readsNothing: 'the signed-in user or null' },
+  // Verification and reset links (core/auth), with a token that was never issued.
+  { method: 'post', route: `${APP}/auth/verify-email`, body: { token: UNKNOWN_TOKEN }, as: 'visitor' },
+  { method: 'post', route: `${APP}/auth/resend-verification`, body: { email: ':newEmail' }, as: 'visitor' },
+  { method: 'post', route: `${APP}/auth/forgot-password`, body: { email: ':newEmail' }, as: 'visitor' },
+  {
+    method: 'post',
+    route: `${APP}/auth/reset-password`,
+    body: { token: UNKNOWN_TOKEN, password: 'Sturdier#Ledger2027', confirmPassword: 'Sturdier#Ledger2027' },
+    as: 'visitor',
+  },
   { method: 'get', route: `${APP}/connect/google`, query: { callbackUrl: '/axal/dashboard' }, as: 'visitor' },
   { method: 'get', route: `${APP}/connect/google/{*rest}`, query: { callbackUrl: '/axal/dashboard' }, as: 'visitor' },
   // The development mailbox (core/mail).
@@ -135,7 +148,13 @@ export const FUZZED_ROUTES: FuzzedRoute[] = [
   { method: 'post', route: `${API}/workspaces/:workspaceId/members`, body: { email: ':newEmail', role: 'EMPLOYEE' } },
   { method: 'patch', route: `${API}/workspaces/:workspaceId/members/:memberId`, body: { role: 'EMPLOYEE' } },
   { method: 'delete', route: `${API}/workspaces/:workspaceId/members/:memberId`, params: { memberId: ':missingId' } },
+  { method: 'put', route: `${API}/workspaces/:workspaceId/members/:memberId/clients`, body: { clientIds: [':clientId'] } },
   { method: 'delete', route: `${API}/workspaces/:workspaceId/invitations/:invitationId`, params: { invitationId: ':missingId' } },
+  { method: 'post', route: `${API}/workspaces/:workspaceId/invitations/:invitationId/resend` },
+  { method: 'post', route: `${API}/workspaces/:workspaceId/members`, body: { email: ':newEmail', role: 'CLIENT', clientIds: [':clientId'] } },
+  // The page of an emailed invitation link; a token no invitation has, so the fuzzer never joins anything.
+  { method: 'get', route: `${API}/invitations/lookup`, query: { token: UNKNOWN_TOKEN }, as: 'visitor' },
+  { method: 'post', route: `${API}/invitations/accept`, body: { token: UNKNOWN_TOKEN } },
   { method: 'get', route: `${API}/workspaces/:workspaceId/activity`, query: { before: 'MTAwMDAwMA' } },
   { method: 'delete', route: `${API}/workspaces/:workspaceId`, body: { confirmation: 'Not the name' } },
   { method: 'post', route: `${API}/workspaces/:workspaceId/delete`, body: { confirmation: 'Not the name' } },

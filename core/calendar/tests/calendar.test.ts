@@ -75,8 +75,8 @@ describe('calendar', () => {
     });
 
     it("gives a CLIENT member their own client's items only", async () => {
-      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT');
-      const theirs = await createClient(owner, workspaceId, individualClient({ email: clientMember.user.email }));
+      const theirs = await createClient(owner, workspaceId, individualClient());
+      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [theirs.externalId] });
       await addReminder(owner, workspaceId, { title: 'Theirs', dueOn: '2026-03-10', clientId: theirs.externalId });
       await addReminder(owner, workspaceId, { title: 'The firm’s own', dueOn: '2026-03-11' });
       const { body } = await calendar(clientMember, workspaceId, { from: '2026-03-01', to: '2026-03-31' }).expect(200);

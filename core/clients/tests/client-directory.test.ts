@@ -109,12 +109,40 @@ describe('client directory (TOKENS.Clients)', () => {
     expect(await directory().search(workspaceRowId, 'Elsewhere', 10)).to.deep.equal([]);
   });
 
-  it('tells which clients a member stands for: all for staff, the client of their email for a CLIENT member', async () => {
-    expect(await directory().clientsOfMember(workspaceRowId, { role: 'EMPLOYEE', email: 'accounts@kaveri.example' })).to.equal(null);
-    expect(await directory().clientsOfMember(workspaceRowId, { role: 'CLIENT', email: 'ACCOUNTS@kaveri.EXAMPLE' })).to.deep.equal([
-      await clientRowId(kaveri.externalId),
-    ]);
-    expect(await directory().clientsOfMember(workspaceRowId, { role: 'CLIENT', email: 'nobody@kaveri.example' })).to.deep.equal([]);
+  it('tells which clients a member stands for: all for staff, those linked to them for a CLIENT member', async () => {
+    const member = await memberWithRole(owner, workspaceId, 'CLIENT');
+    const userId: number = (await db()('users').where({ external_id: member.user.externalId }).first('id')).id;
+    const [kaveriId, meeraId] = await Promise.all([kaveri, meera].map((client) => clientRowId(client.externalId)));
+    const link = (clientIds: number[]) => db().transaction((trx) => directory().linkMemberToClients(workspaceRowId, userId, clientIds, trx));
+    const asClient = { role: 'CLIENT' as const, userId };
+
+    expect(await directory().clientsOfMember(workspaceRowId, asClient)).to.deep.equal([]);
+    await link([meeraId, kaveriId, meeraId]);
+    expect(await directory().clientsOfMember(workspaceRowId, asClient)).to.deep.equal([kaveriId, meeraId].sort((left, right) => left - right));
+    expect(await directory().clientsOfMember(workspaceRowId, { role: 'EMPLOYEE', userId })).to.equal(null);
+    const byName = [
+      { externalId: kaveri.externalId, name: 'Kaveri Textiles Pvt Ltd' },
+      { externalId: meera.externalId, name: 'Meera Krishnan' },
+    ];
+    expect(await directory().linkedClientsOf(workspaceRowId, userId)).to.deep.equal(byName);
+    expect((await directory().clientsByMember(workspaceRowId)).get(userId)).to.deep.equal(byName);
+
+    await link([meeraId]);
+    expect(await directory().clientsOfMember(workspaceRowId, asClient)).to.deep.equal([meeraId]);
+    // Another workspace's question about the same member finds none of these clients.
+    expect(await directory().clientsOfMember(await internalIdOf((await createWorkspace(owner)).externalId), asClient)).to.deep.equal([]);
+  });
+
+  it('resolves external ids of the workspace’s clients in the order given, 404 when any is not one', async () => {
+    const resolved = await directory().resolveExternalIds(workspaceRowId, [meera.externalId.toUpperCase(), kaveri.externalId, meera.externalId]);
+    expect(resolved.map((client) => client.name)).to.deep.equal(['Meera Krishnan', 'Kaveri Textiles Pvt Ltd']);
+    expect(await directory().resolveExternalIds(workspaceRowId, [])).to.deep.equal([]);
+    for (const externalIds of [[otherWorkspaceClient.externalId], [kaveri.externalId, '00000000-0000-4000-8000-000000000000'], ['not-an-id']]) {
+      const refused = await directory()
+        .resolveExternalIds(workspaceRowId, externalIds)
+        .catch((error: unknown) => error);
+      expect(refused, JSON.stringify(externalIds)).to.include({ status: 404, message: 'Client not found' });
+    }
   });
 });
 

@@ -385,6 +385,10 @@ describe('clients', () => {
       // Verified, so what tells the roles apart below is the permission alone.
       await Promise.all(Object.values(sessions).map(stepUp));
       clientId = (await createClient(sessions.OWNER, everyRoleWorkspace, individualClient({ name: 'Role Matrix Client' }))).externalId;
+      // A CLIENT member sees the clients they stand for only.
+      await call(sessions.OWNER, 'put', `/workspaces/${everyRoleWorkspace}/members/${sessions.CLIENT.user.externalId}/clients`, {
+        clientIds: [clientId],
+      }).expect(200);
     });
 
     for (const role of ROLES) {

@@ -19,6 +19,10 @@ describe('client notes and portal credentials', () => {
     workspaceId = setup.workspace.externalId;
     clientId = (await createClient(sessions.OWNER, workspaceId, individualClient())).externalId;
     workspaceRowId = await internalIdOf(workspaceId);
+    // The CLIENT member stands for this very client, and still reads neither its notes nor its credentials.
+    await call(sessions.OWNER, 'put', `/workspaces/${workspaceId}/members/${sessions.CLIENT.user.externalId}/clients`, {
+      clientIds: [clientId],
+    }).expect(200);
     // Verified, so what tells the roles apart below is the permission alone.
     await Promise.all(Object.values(sessions).map(stepUp));
   });
@@ -33,7 +37,7 @@ describe('client notes and portal credentials', () => {
     call(session, 'get', `/clients/${clientId}/credentials/${platform}/reveal`).query({ workspaceId });
 
   describe('notes', () => {
-    it('staff add trimmed notes, listed newest first with their author; a CLIENT member may read but not add', async () => {
+    it('staff add trimmed notes, listed newest first with their author; a CLIENT member may neither read nor add one', async () => {
       const first = await call(sessions.EMPLOYEE, 'post', `/clients/${clientId}/notes`, { workspaceId, content: '  Collect Form 16  ' }).expect(201);
       expect(first.body.note).to.include({ content: 'Collect Form 16' });
       expect(first.body.note.author).to.deep.equal({ externalId: sessions.EMPLOYEE.user.externalId, name: sessions.EMPLOYEE.user.name });
@@ -42,7 +46,10 @@ describe('client notes and portal credentials', () => {
       const refused = await call(sessions.CLIENT, 'post', `/clients/${clientId}/notes`, { workspaceId, content: 'From the client' }).expect(403);
       expect(refused.body).to.deep.equal(NO_PERMISSION);
 
-      const { body } = await call(sessions.CLIENT, 'get', `/clients/${clientId}/notes`).query({ workspaceId }).expect(200);
+      const unread = await call(sessions.CLIENT, 'get', `/clients/${clientId}/notes`).query({ workspaceId }).expect(403);
+      expect(unread.body).to.deep.equal(NO_PERMISSION);
+
+      const { body } = await call(sessions.EMPLOYEE, 'get', `/clients/${clientId}/notes`).query({ workspaceId }).expect(200);
       expect(body.data.map((note: { content: string }) => note.content)).to.deep.equal(['Fee agreed', 'Advance tax due 15 March', 'Collect Form 16']);
       expect(body.data[0]).to.have.keys('externalId', 'content', 'author', 'dateAdded');
     });
@@ -92,16 +99,18 @@ describe('client notes and portal credentials', () => {
       expect(Number(actions[0].count)).to.equal(2);
     });
 
-    it('lists passwords masked for everyone and usernames to managers only, without logging the list', async () => {
+    it('lists passwords masked to staff and usernames to managers only, without logging the list; a CLIENT member gets 403', async () => {
       const before = await viewedCount();
       for (const role of ['OWNER', 'ADMIN'] as const) {
         const { body } = await call(sessions[role], 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(200);
         expect(body.credentials).to.have.length(1);
         expect(body.credentials[0]).to.include({ platformName: 'GST', username: 'gst_user_78', password: null, hasCredentials: true, isValid: true });
       }
+      const { body } = await call(sessions.EMPLOYEE, 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(200);
+      expect(body.credentials[0]).to.include({ platformName: 'GST', username: null, password: null, hasCredentials: true, isValid: true });
+      const unlisted = await call(sessions.CLIENT, 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(403);
+      expect(unlisted.body).to.deep.equal(NO_PERMISSION);
       for (const role of ['EMPLOYEE', 'CLIENT'] as const) {
-        const { body } = await call(sessions[role], 'get', `/clients/${clientId}/credentials`).query({ workspaceId }).expect(200);
-        expect(body.credentials[0]).to.include({ platformName: 'GST', username: null, password: null, hasCredentials: true, isValid: true });
         const refused = await saveCredentials(sessions[role], {}).expect(403);
         expect(refused.body).to.deep.equal(NO_PERMISSION);
       }

@@ -49,10 +49,10 @@ describe('dashboard', () => {
       ]);
     });
 
-    it('count for a CLIENT member only the client whose email is theirs, ignoring case', async () => {
-      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT');
-      await createClient(owner, workspaceId, individualClient({ email: clientMember.user.email.toUpperCase() }));
+    it('count for a CLIENT member only the clients they stand for', async () => {
+      const theirs = await createClient(owner, workspaceId, individualClient());
       await createClient(owner, workspaceId, individualClient());
+      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [theirs.externalId] });
 
       expect((await dashboard(owner, 'stats', workspaceId).expect(200)).body.stats.totalClients).to.equal(2);
       expect((await dashboard(clientMember, 'stats', workspaceId).expect(200)).body.stats.totalClients).to.equal(1);
@@ -111,9 +111,9 @@ describe('dashboard', () => {
     });
 
     it('answer a CLIENT member for their own client only', async () => {
-      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT');
-      const theirs = await createClient(owner, workspaceId, individualClient({ email: clientMember.user.email }));
+      const theirs = await createClient(owner, workspaceId, individualClient());
       const other = await createClient(owner, workspaceId, individualClient());
+      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [theirs.externalId] });
       await addReminder(owner, workspaceId, { title: 'Theirs', dueOn: '2026-04-01', clientId: theirs.externalId });
       await addReminder(owner, workspaceId, { title: 'Another client’s', dueOn: '2026-04-02', clientId: other.externalId });
       await addReminder(owner, workspaceId, { title: 'The firm’s own', dueOn: '2026-04-03' });

@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import {
   createWorkspace,
+  memberWithRole,
   newAgent,
   signedInUser,
-  signUp,
+  TestClient,
   uniqueEmail,
   workspaceWithEveryRole,
   type TestSession,
 } from '../../plugin-api/testing/http';
+import { latestMailTo, tokenIn } from '../../plugin-api/testing/mailbox';
 import type { Role } from '../../platform/identity';
 import { call, db, internalIdOf, WORKSPACE_NOT_FOUND } from '../../workspaces/tests/support';
 import { uniqueClientEmail, uniquePanOfHolder } from '../../clients/tests/support';
@@ -128,9 +130,7 @@ describe('notifications API', () => {
     let member: TestSession;
 
     beforeEach(async () => {
-      member = await signedInUser('reader');
-      const response = await call(owner, 'post', `/workspaces/${workspaceId}/members`, { email: member.user.email, role: 'EMPLOYEE' });
-      expect(response.status).to.equal(201);
+      member = await memberWithRole(owner, workspaceId, 'EMPLOYEE');
     });
 
     it('lowers the unread count by one, and not again for the same notification', async () => {
@@ -208,8 +208,7 @@ describe('notifications API', () => {
     let member: TestSession;
 
     before(async () => {
-      member = await signedInUser('batch');
-      await call(owner, 'post', `/workspaces/${workspaceId}/members`, { email: member.user.email, role: 'EMPLOYEE' }).expect(201);
+      member = await memberWithRole(owner, workspaceId, 'EMPLOYEE');
     });
 
     it('answers 404 with an error when there is none', async () => {
@@ -372,15 +371,14 @@ describe('notifications API', () => {
   });
 
   describe('producers', () => {
-    it('tells the other administrators when a member is added, changes role or is removed', async () => {
+    it('tells the other administrators when a member joins, changes role or is removed', async () => {
       const { workspace, sessions: team } = await workspaceWithEveryRole();
-      const newcomer = await signedInUser('newcomer');
       const membersUrl = `/axal/w/${workspace.externalId}/settings/members`;
       const infoOf = async (session: TestSession) =>
         (await list(session, workspace.externalId, { limit: 100 })).notifications.filter((n) => n.eventType === 'SYSTEM_INFO');
 
       const before = (await infoOf(team.ADMIN)).length;
-      await call(team.OWNER, 'post', `/workspaces/${workspace.externalId}/members`, { email: newcomer.user.email, role: 'EMPLOYEE' }).expect(201);
+      const newcomer = await memberWithRole(team.OWNER, workspace.externalId, 'EMPLOYEE');
       await call(team.OWNER, 'patch', `/workspaces/${workspace.externalId}/members/${newcomer.user.externalId}`, { role: 'ADMIN' }).expect(200);
       await call(team.OWNER, 'delete', `/workspaces/${workspace.externalId}/members/${newcomer.user.externalId}`).expect(204);
       const adminInfo = await infoOf(team.ADMIN);
@@ -389,20 +387,23 @@ describe('notifications API', () => {
       expect(adminNews.map((n) => [n.title, n.message, n.actionUrl])).to.deep.equal([
         ['Member removed', `${team.OWNER.user.name} removed ${newcomer.user.name} from the workspace.`, membersUrl],
         ['Member role changed', `${team.OWNER.user.name} changed ${newcomer.user.name}'s role from Employee to Admin.`, membersUrl],
-        ['Member added', `${team.OWNER.user.name} added ${newcomer.user.name} (${newcomer.user.email}) as Employee.`, membersUrl],
+        ['Member joined', `${newcomer.user.name} (${newcomer.user.email}) accepted the invitation and joined as Employee.`, membersUrl],
       ]);
-      expect((await infoOf(team.OWNER)).map((n) => n.title)).to.not.include.members(['Member added', 'Member removed']);
+      // The owner made the other two changes, so hears only of the joining.
+      const ownerTitles = (await infoOf(team.OWNER)).map((n) => n.title);
+      expect(ownerTitles).to.include('Member joined');
+      expect(ownerTitles).to.not.include.members(['Member role changed', 'Member removed']);
       expect(await infoOf(team.EMPLOYEE)).to.deep.equal([]);
       expect(await infoOf(team.CLIENT)).to.deep.equal([]);
     });
 
-    it('tells the administrators when an invited person signs up and so joins', async () => {
+    it('tells the administrators when an invited person accepts the emailed invitation and so joins', async () => {
       const { workspace, sessions: team } = await workspaceWithEveryRole();
       const email = uniqueEmail('invitee');
       await call(team.OWNER, 'post', `/workspaces/${workspace.externalId}/members`, { email, role: 'EMPLOYEE' }).expect(202);
-      const { agent, csrf } = await newAgent();
-      const { response } = await signUp(agent, csrf, { name: 'Ravi Kulkarni', email });
-      expect(response.status).to.equal(201);
+      const invitee = await new TestClient(sharedHost().baseUrl).signedInUser('invitee', { name: 'Ravi Kulkarni', email });
+      const token = tokenIn(await latestMailTo(email, { subject: 'invited you' }), '/invitations/accept');
+      await call(invitee, 'post', '/invitations/accept', { token }).expect(200);
       const joined = (await list(team.ADMIN, workspace.externalId, { limit: 100 })).notifications.find((n) => n.title === 'Member joined');
       expect(joined).to.deep.include({
         eventType: 'SYSTEM_INFO',

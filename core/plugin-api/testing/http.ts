@@ -18,9 +18,9 @@ export const newAgent = (baseUrl?: string): Promise<{ agent: TestAgent; csrf: st
 /** A new user, signed up and signed in. */
 export const signedInUser = (label = 'user', baseUrl?: string): Promise<TestSession> => clientOf(baseUrl).signedInUser(label);
 
-/** A new signed-in user of the shared host who holds `role` in the workspace. */
-export const memberWithRole = (owner: TestSession, workspaceId: string, role: Role): Promise<TestSession> =>
-  clientOf().memberWithRole(owner, workspaceId, role);
+/** A new signed-in user of the shared host who holds `role` in the workspace, joined through an emailed invitation. */
+export const memberWithRole = (owner: TestSession, workspaceId: string, role: Role, options?: { clientIds?: string[] }): Promise<TestSession> =>
+  clientOf().memberWithRole(owner, workspaceId, role, options);
 
 /** Owner, admin, employee and client of one new workspace of the shared host. */
 export const workspaceWithEveryRole = () => clientOf().workspaceWithEveryRole();

@@ -16,5 +16,6 @@ export { call, db, internalIdOf, NO_PERMISSION, WORKSPACE_NOT_FOUND } from '../.
 export type { Method } from '../../workspaces/tests/support';
 export type { BrowserSession } from './browser';
 export { signInBrowserContext } from './browser-auth';
+export { joinByInvitation } from './browser-invitations';
 export { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors } from './browser-suite';
 export type { SignedIn } from './browser-suite';

@@ -68,9 +68,9 @@ describe('search', () => {
     });
 
     it('are found by a CLIENT member only when the client is theirs', async () => {
-      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT');
-      await createClient(owner, workspaceId, individualClient({ name: 'Kaveri Silks', email: clientMember.user.email }));
+      const theirs = await createClient(owner, workspaceId, individualClient({ name: 'Kaveri Silks' }));
       await createClient(owner, workspaceId, individualClient({ name: 'Kaveri Textiles' }));
+      const clientMember = await memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [theirs.externalId] });
       expect(titles((await search(owner, workspaceId, { q: 'kaveri' }).expect(200)).body.results)).to.deep.equal(['Kaveri Silks', 'Kaveri Textiles']);
       expect(titles((await search(clientMember, workspaceId, { q: 'kaveri' }).expect(200)).body.results)).to.deep.equal(['Kaveri Silks']);
     });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { createWorkspace, signedInUser, uniqueEmail, type TestSession } from '../../plugin-api/testing/http';
+import { createWorkspace, memberWithRole, signedInUser, uniqueEmail, type TestSession } from '../../plugin-api/testing/http';
 import { call, db, internalIdOf } from './support';
 
 interface Entry {
@@ -23,14 +23,16 @@ describe('workspace activity log', () => {
   });
 
   it('records every change of the workspace with its actor, newest first', async () => {
-    const colleague = await signedInUser('colleague');
     const invitee = uniqueEmail('invitee');
     const id = workspace.externalId;
     await call(owner, 'patch', `/workspaces/${id}`, { name: 'Activity Firm Renamed' }).expect(200);
-    await call(owner, 'post', `/workspaces/${id}/members`, { email: colleague.user.email, role: 'EMPLOYEE' }).expect(201);
+    const colleague = await memberWithRole(owner, id, 'EMPLOYEE');
+    const joined = await call(owner, 'get', activityPath(id)).expect(200);
+    const colleagueInvitation = (joined.body.activity as Entry[]).find((entry) => entry.action === 'member.invited')!.entityId;
     await call(owner, 'patch', `/workspaces/${id}/members/${colleague.user.externalId}`, { role: 'ADMIN' }).expect(200);
     const invited = await call(owner, 'post', `/workspaces/${id}/members`, { email: invitee, role: 'CLIENT' }).expect(202);
     const invitationId = invited.body.invitation.externalId;
+    await call(owner, 'post', `/workspaces/${id}/invitations/${invitationId}/resend`).expect(200);
     await call(owner, 'delete', `/workspaces/${id}/invitations/${invitationId}`).expect(204);
     await call(owner, 'put', `/workspaces/${id}/plugins/tasks`, { enabled: false }).expect(200);
     await call(owner, 'put', `/workspaces/${id}/plugins/tasks`, { enabled: true }).expect(200);
@@ -43,14 +45,28 @@ describe('workspace activity log', () => {
       { action: 'plugin.enabled', entityType: 'plugin', entityId: 'tasks', metadata: {} },
       { action: 'plugin.disabled', entityType: 'plugin', entityId: 'tasks', metadata: {} },
       { action: 'member.invitation_revoked', entityType: 'invitation', entityId: invitationId, metadata: {} },
+      { action: 'member.invitation_resent', entityType: 'invitation', entityId: invitationId, metadata: {} },
       { action: 'member.invited', entityType: 'invitation', entityId: invitationId, metadata: { email: invitee, role: 'CLIENT' } },
       { action: 'member.role_changed', entityType: 'member', entityId: colleague.user.externalId, metadata: { from: 'EMPLOYEE', to: 'ADMIN' } },
-      { action: 'member.added', entityType: 'member', entityId: colleague.user.externalId, metadata: { role: 'EMPLOYEE' } },
+      {
+        action: 'member.joined',
+        entityType: 'member',
+        entityId: colleague.user.externalId,
+        metadata: { role: 'EMPLOYEE', invitationId: colleagueInvitation },
+      },
+      {
+        action: 'member.invited',
+        entityType: 'invitation',
+        entityId: colleagueInvitation,
+        metadata: { email: colleague.user.email, role: 'EMPLOYEE' },
+      },
       { action: 'workspace.renamed', entityType: 'workspace', entityId: id, metadata: { from: 'Activity Firm', to: 'Activity Firm Renamed' } },
       { action: 'workspace.created', entityType: 'workspace', entityId: id, metadata: { name: 'Activity Firm' } },
     ]);
+    // Everything was done by the owner, but joining, which the colleague did by accepting the invitation.
     for (const entry of body.activity as Entry[]) {
-      expect(entry.actor).to.deep.equal({ externalId: owner.user.externalId, name: owner.user.name });
+      const actor = entry.action === 'member.joined' ? colleague : owner;
+      expect(entry.actor).to.deep.equal({ externalId: actor.user.externalId, name: actor.user.name });
       expect(new Date(entry.createdAt).getTime()).to.be.closeTo(Date.now(), 60_000);
     }
     expect(body.nextCursor).to.equal(null);

@@ -26,6 +26,8 @@ describe('permission matrix', () => {
     const table: Record<string, Record<string, boolean>> = {
       manage_clients: { OWNER: true, ADMIN: true, EMPLOYEE: false, CLIENT: false },
       add_client_notes: { OWNER: true, ADMIN: true, EMPLOYEE: true, CLIENT: false },
+      view_client_notes: { OWNER: true, ADMIN: true, EMPLOYEE: true, CLIENT: false },
+      view_client_credentials: { OWNER: true, ADMIN: true, EMPLOYEE: true, CLIENT: false },
       manage_members: { OWNER: true, ADMIN: true, EMPLOYEE: false, CLIENT: false },
       manage_owners: { OWNER: true, ADMIN: false, EMPLOYEE: false, CLIENT: false },
       delete_workspace: { OWNER: true, ADMIN: false, EMPLOYEE: false, CLIENT: false },
@@ -67,8 +69,19 @@ describe('permission matrix', () => {
   });
 
   it('lists a member the core permissions and those of the plugins on for the workspace, by name', () => {
-    expect(permissions.permissionsOf('EMPLOYEE', everyPlugin)).to.deep.equal(['add_client_notes', 'gate-fixture.write_notes', 'view_storage']);
-    expect(permissions.permissionsOf('EMPLOYEE', new Set(['gate-fixture']))).to.deep.equal(['add_client_notes', 'gate-fixture.write_notes']);
+    expect(permissions.permissionsOf('EMPLOYEE', everyPlugin)).to.deep.equal([
+      'add_client_notes',
+      'gate-fixture.write_notes',
+      'view_client_credentials',
+      'view_client_notes',
+      'view_storage',
+    ]);
+    expect(permissions.permissionsOf('EMPLOYEE', new Set(['gate-fixture']))).to.deep.equal([
+      'add_client_notes',
+      'gate-fixture.write_notes',
+      'view_client_credentials',
+      'view_client_notes',
+    ]);
     expect(permissions.permissionsOf('CLIENT', new Set())).to.deep.equal([]);
   });
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { createWorkspace, signedInUser, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
+import { createWorkspace, memberWithRole, uniqueEmail, workspaceWithEveryRole, type TestSession } from '../../plugin-api/testing/http';
 import type { Role } from '../../platform/identity';
 import { call, dataOfWorkspace, db, internalIdOf, NO_PERMISSION } from './support';
 
@@ -21,6 +21,8 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'manage_storage',
     'manage_workspace',
     'upload',
+    'view_client_credentials',
+    'view_client_notes',
     'view_storage',
   ],
   ADMIN: [
@@ -34,9 +36,19 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'manage_storage',
     'manage_workspace',
     'upload',
+    'view_client_credentials',
+    'view_client_notes',
     'view_storage',
   ],
-  EMPLOYEE: ['add_client_notes', 'assign_client', 'gate-fixture.write_notes', 'upload', 'view_storage'],
+  EMPLOYEE: [
+    'add_client_notes',
+    'assign_client',
+    'gate-fixture.write_notes',
+    'upload',
+    'view_client_credentials',
+    'view_client_notes',
+    'view_storage',
+  ],
   CLIENT: ['view_storage'],
 };
 
@@ -127,11 +139,6 @@ const SUCCESS_STATUS = [200, 201, 202, 204];
 
 describe('workspace role matrix', () => {
   const roles: Role[] = ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'];
-  let targets: TestSession[];
-
-  before(async () => {
-    targets = await Promise.all([signedInUser('role-target'), signedInUser('removal-target')]);
-  });
 
   for (const role of roles) {
     describe(`as ${role}`, () => {
@@ -142,10 +149,9 @@ describe('workspace role matrix', () => {
         const { workspace, sessions } = await workspaceWithEveryRole();
         const owner = sessions.OWNER;
         actor = sessions[role];
-        const [roleTarget, removalTarget] = targets;
-        await Promise.all([
-          call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: roleTarget.user.email, role: 'EMPLOYEE' }).expect(201),
-          call(owner, 'post', `/workspaces/${workspace.externalId}/members`, { email: removalTarget.user.email, role: 'EMPLOYEE' }).expect(201),
+        const [roleTarget, removalTarget] = await Promise.all([
+          memberWithRole(owner, workspace.externalId, 'EMPLOYEE'),
+          memberWithRole(owner, workspace.externalId, 'EMPLOYEE'),
         ]);
         const invited = await call(owner, 'post', `/workspaces/${workspace.externalId}/members`, {
           email: uniqueEmail('invited'),
@@ -202,7 +208,7 @@ describe('effective permissions of a workspace', () => {
       );
     }
     await switchPlugin(sessions.OWNER, id, 'gate-fixture', false);
-    expect(await permissionsOf(sessions.EMPLOYEE, id)).to.deep.equal(['add_client_notes']);
+    expect(await permissionsOf(sessions.EMPLOYEE, id)).to.deep.equal(['add_client_notes', 'view_client_credentials', 'view_client_notes']);
     expect(await permissionsOf(sessions.CLIENT, id)).to.deep.equal([]);
 
     await switchPlugin(sessions.OWNER, id, 'documents', true);

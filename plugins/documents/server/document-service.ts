@@ -97,7 +97,7 @@ export class DocumentService {
 
   /** The clients the member stands for (the core's rule), or null for staff, who see everything. */
   private memberClients(viewer: Viewer): Promise<number[] | null> {
-    return this.clients.clientsOfMember(viewer.membership.workspace.id, { role: viewer.membership.role, email: viewer.user.email });
+    return this.clients.clientsOfMember(viewer.membership.workspace.id, { role: viewer.membership.role, userId: viewer.user.id });
   }
 
   private async visibilityOf(viewer: Viewer, folders: FolderRow[], clientIds?: number[] | null): Promise<Visibility> {

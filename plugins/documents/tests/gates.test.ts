@@ -118,7 +118,10 @@ describe('documents: gates, roles and workspaces', () => {
   it('grants each route to the roles of spec 3 section 6', async () => {
     const { workspace, sessions } = await documents.workspaceWithEveryRole();
     const workspaceId = workspace.externalId;
-    const client = await createClient(sessions.OWNER, workspaceId, { email: sessions.CLIENT.user.email });
+    const client = await createClient(sessions.OWNER, workspaceId);
+    await call(sessions.OWNER, 'put', `/workspaces/${workspaceId}/members/${sessions.CLIENT.user.externalId}/clients`, {
+      clientIds: [client.externalId],
+    }).expect(200);
     await makeFolder(sessions.OWNER, workspaceId, 'Shared', client.externalId);
     const document = await upload(sessions.OWNER, workspaceId, 'shared.pdf', { directory: 'Shared' });
     const staff = ['OWNER', 'ADMIN', 'EMPLOYEE'];
