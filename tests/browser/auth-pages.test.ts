@@ -3,7 +3,7 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import type { BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
 import { browserSuite } from '../../core/plugin-api/testing/browser-suite';
-import { createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, uniqueEmail } from '../../core/plugin-api/testing/http';
+import { createWorkspace, newAgent, signedInUser, signUp, STRONG_PASSWORD, TestClient, uniqueEmail } from '../../core/plugin-api/testing/http';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 import { startTestHost, type RunningHost } from '../../core/plugin-api/testing/test-host';
 
@@ -50,7 +50,7 @@ describe('browser: sign-up, login and the pages around them', function () {
 
   const expectCleanConsole = (session: AuthSession) => expect(session.unexpectedErrors, 'console errors').to.deep.equal([]);
 
-  /** An account made over HTTP, ready to sign in with in the browser. */
+  /** An account made over HTTP, not verified yet: enough to be "already registered". */
   async function registeredAccount(name = 'Asha Mehta') {
     const { agent, csrf } = await newAgent();
     const email = uniqueEmail('browser-login');
@@ -58,6 +58,9 @@ describe('browser: sign-up, login and the pages around them', function () {
     expect(response.status).to.equal(201);
     return { name, email, password: STRONG_PASSWORD };
   }
+
+  /** An account made and verified over HTTP, ready to sign in with in the browser. */
+  const verifiedAccount = (name: string) => new TestClient(sharedHost().baseUrl).verifiedAccount('browser-login', { name });
 
   async function fillLogin(page: Page, email: string, password: string) {
     await page.getByLabel('Email').fill(email);
@@ -124,6 +127,7 @@ describe('browser: sign-up, login and the pages around them', function () {
       await toast(page).getByText('Please check your email to verify your account.').waitFor();
       await page.waitForURL(url('/axal/login'));
       expect(await page.getByLabel('Email').inputValue()).to.equal(email);
+      await page.getByRole('status').getByText('Account created: Please check your email to verify your account.').waitFor();
       await session.screenshot('auth-signup-success-login');
       expectCleanConsole(session);
     });
@@ -148,7 +152,7 @@ describe('browser: sign-up, login and the pages around them', function () {
 
   describe('login', () => {
     it('checks the fields, refuses a wrong password with "Invalid email or password", then signs in with a spinner and returns to the callbackUrl', async () => {
-      const account = await registeredAccount('Kavya Raghunathan');
+      const account = await verifiedAccount('Kavya Raghunathan');
       const session = await visit(`/axal/login?callbackUrl=${encodeURIComponent('/axal/profile')}`);
       const { page } = session;
       await page.getByRole('button', { name: 'Sign In' }).click();

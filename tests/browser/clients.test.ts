@@ -8,6 +8,7 @@ import { gstinCheckCharacter } from '../../core/clients/gstin';
 import { BULK_IMPORT_COLUMNS } from '../../core/clients/schemas';
 import type { BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { joinByInvitation } from '../../core/plugin-api/testing/browser-invitations';
 import {
   browserSuite,
   inputValueBecomes,
@@ -381,6 +382,34 @@ describe('browser: clients', function () {
     expect(await table.getByRole('link', { name: 'Zara Menon' }).count()).to.equal(0);
     await settledScreenshot(journey.session, 'clients-list-light');
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
+  });
+
+  it('shows a client member only their own clients, without staff notes or portal credentials', async () => {
+    const journey = await startJourney();
+    const ownClientId = await createIndividualByApi(journey, 'Lakshmi Narayanan');
+    await createBusinessByApi(journey, 'Someone Else Traders');
+    const member = await suite.open({ colorScheme: 'dark' });
+    const memberSignedIn = await signInBrowserContext(member.context, sharedHost().baseUrl, 'client-member');
+    await joinByInvitation(sharedHost().baseUrl, {
+      owner: journey.signedIn,
+      workspaceId: journey.workspaceId,
+      member: memberSignedIn,
+      role: 'CLIENT',
+      clientIds: [ownClientId],
+    });
+    const { page } = member;
+
+    await page.goto(journey.clientsUrl);
+    await page.getByRole('link', { name: 'Lakshmi Narayanan' }).first().waitFor();
+    expect(await page.getByText('Someone Else Traders').count()).to.equal(0);
+    await page.goto(`${journey.clientsUrl}/${ownClientId}`);
+    await page.getByRole('heading', { level: 1, name: 'Lakshmi Narayanan' }).waitFor();
+    await page.getByRole('main').getByText('7/3, Temple Street, Madurai - 625001').waitFor();
+    expect(await page.getByRole('heading', { name: 'Notes' }).count()).to.equal(0);
+    expect(await page.getByRole('heading', { name: 'Platform Credentials' }).count()).to.equal(0);
+    expect(member.requests.filter((url) => /\/clients\/[^/]+\/(notes|credentials)/.test(url))).to.deep.equal([]);
+    await settledScreenshot(member, 'clients-client-member-dark');
+    expect(unexpectedConsoleErrors(member)).to.deep.equal([]);
   });
 
   it('deletes a client once its name is typed exactly, then shows the list', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { joinByInvitation } from '../../core/plugin-api/testing/browser-invitations';
 import { browserSuite, quietWorkspace, settledScreenshot, unexpectedConsoleErrors, type SignedIn } from '../../core/plugin-api/testing/browser-suite';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
@@ -102,7 +103,7 @@ describe('browser: plugin settings', function () {
     const employee = await openPage(suite.browser());
     try {
       const employeeSignedIn: SignedIn = await signInBrowserContext(employee.context, baseUrl(), 'employee');
-      await ownerSignedIn.api(`/workspaces/${workspaceId}/members`, { email: employeeSignedIn.email, role: 'EMPLOYEE' });
+      await joinByInvitation(baseUrl(), { owner: ownerSignedIn, workspaceId, member: employeeSignedIn, role: 'EMPLOYEE' });
       await employee.page.goto(settingsUrl);
       await employee.page.getByText('Only owners and admins can switch plugins on or off.').waitFor();
       await employee.page.getByRole('group', { name: 'Example Extensions' }).waitFor();

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Browser, Page } from 'playwright-core';
 import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
+import { joinByInvitation } from '../../core/plugin-api/testing/browser-invitations';
 import {
   browserSuite,
   quietWorkspace,
@@ -11,14 +12,34 @@ import {
   type SignedIn,
 } from '../../core/plugin-api/testing/browser-suite';
 import { uniqueEmail } from '../../core/plugin-api/testing/http';
+import { latestMailTo, tokenIn } from '../../core/plugin-api/testing/mailbox';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
+import { db } from '../../core/workspaces/tests/support';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 const pluginSwitch = (page: Page, name: string) => page.getByRole('switch', { name });
 /** Clicks the switch's label, as a person does: Blueprint draws the switch over its (hidden) input. */
 const flipPluginSwitch = (page: Page, name: string) => pluginSwitch(page, name).locator('xpath=..').click();
 
-/** Signs a user up in a context of its own, for being added to a workspace by email. */
+let clientSequence = 0;
+
+/** An individual client of the workspace, for choosing whom a client member stands for. */
+async function individualClient(owner: SignedIn, workspaceId: string, name: string): Promise<void> {
+  clientSequence += 1;
+  const serial = String(clientSequence).padStart(4, '0');
+  await owner.api('/clients', {
+    workspaceExternalId: workspaceId,
+    clientType: 'INDIVIDUAL',
+    name,
+    email: uniqueEmail('member-client'),
+    phone: '9845012345',
+    panNumber: `AAAPM${serial}K`,
+    residentialAddress: '7/3, Temple Street, Madurai - 625001',
+    aadhaarNumber: `23456789${serial}`,
+  });
+}
+
+/** Signs a user up in a context of its own, for being invited to a workspace by email. */
 async function anotherUser(browser: Browser, label: string): Promise<{ session: BrowserSession; signedIn: SignedIn }> {
   const session = await openPage(browser);
   return { session, signedIn: await signInBrowserContext(session.context, sharedHost().baseUrl, label) };
@@ -109,36 +130,78 @@ describe('browser: workspace settings', function () {
         expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
       });
 
-      it('adds an existing user, records an invitation for an unknown email, changes a role and removes the member', async () => {
+      it('invites by email (a client member with their clients), resends and revokes invitations, and manages whoever accepted', async () => {
         const { page } = session;
         const colleague = await anotherUser(suite.browser(), 'colleague');
         const newcomer = uniqueEmail('newcomer');
+        await Promise.all([individualClient(signedIn, workspaceId, 'Meera Iyer'), individualClient(signedIn, workspaceId, 'Farhan Qureshi')]);
         try {
           await page.goto(settingsUrl('/members'));
           const email = page.getByRole('textbox', { name: 'Email address' });
+          const role = page.getByRole('combobox', { name: 'Role', exact: true });
           await email.fill('not-an-email');
           await page.getByRole('button', { name: 'Invite' }).click();
           await page.getByText('Please enter a valid email address').waitFor();
 
+          // An account that exists already is invited like anyone else: nothing is granted until they accept.
           await email.fill(colleague.signedIn.email);
-          await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('EMPLOYEE');
+          await role.selectOption('CLIENT');
+          const picker = page.getByRole('group', { name: 'Clients' });
+          await picker.getByText('Meera Iyer', { exact: true }).click();
+          await picker.getByText('1 client chosen').waitFor();
+          await picker.getByRole('searchbox', { name: 'Search clients' }).fill('Farhan');
+          await picker.getByText('Farhan Qureshi', { exact: true }).waitFor();
+          expect(await picker.getByRole('checkbox').count(), 'the chosen client stays listed').to.equal(2);
+          await settledScreenshot(session, `settings-invite-client-${colorScheme}`);
           await page.getByRole('button', { name: 'Invite' }).click();
-          await toast(page, 'Member added').waitFor();
+          await toast(page, 'Invitation sent').waitFor();
+          const pending = page.getByRole('list', { name: 'Pending invitations' });
+          const colleagueInvitation = pending.getByRole('listitem').filter({ hasText: colleague.signedIn.email });
+          await colleagueInvitation.getByText('Clients: Meera Iyer').waitFor();
+          await colleagueInvitation.getByText(/^Invited by Browser Tester · expires \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm) IST$/).waitFor();
           const members = page.getByRole('list', { name: 'Members' });
-          await members.getByText(colleague.signedIn.email).waitFor();
+          expect(await members.getByText(colleague.signedIn.email).count()).to.equal(0);
+
+          await email.fill(colleague.signedIn.email);
+          await page.getByRole('button', { name: 'Invite' }).click();
+          await toast(page, 'This email has already been invited to this workspace').waitFor();
 
           await email.fill(newcomer);
-          await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption('CLIENT');
+          await role.selectOption('EMPLOYEE');
+          expect(await picker.count()).to.equal(0);
           await page.getByRole('button', { name: 'Invite' }).click();
-          await toast(page, 'Invitation recorded').waitFor();
-          await page.getByRole('list', { name: 'Pending invitations' }).getByText(newcomer).waitFor();
+          await toast(page, 'Invitation sent').waitFor();
+          await pending.getByText(newcomer).waitFor();
+          await page.getByRole('button', { name: `Resend the invitation for ${newcomer}` }).click();
+          await toast(page, 'Invitation sent again').waitFor();
+          await settledScreenshot(session, `settings-invitations-${colorScheme}`);
+          await page.setViewportSize({ width: 360, height: 800 });
+          expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 360 px').to.be.at.most(360);
+          await settledScreenshot(session, `settings-invitations-narrow-${colorScheme}`);
+          await page.setViewportSize({ width: 1280, height: 860 });
 
-          await email.fill(colleague.signedIn.email);
-          await page.getByRole('button', { name: 'Invite' }).click();
-          await toast(page, 'This user is already a member of this workspace').waitFor();
+          const invitationMail = await latestMailTo(colleague.signedIn.email, { subject: 'invited you' });
+          await colleague.signedIn.api('/invitations/accept', { token: tokenIn(invitationMail, '/invitations/accept') });
+          await page.reload();
+          await members.getByText(colleague.signedIn.email).waitFor();
+          await pending.getByText(colleague.signedIn.email).waitFor({ state: 'detached' });
+          const colleagueRow = members.getByRole('listitem').filter({ hasText: colleague.signedIn.email });
+          await colleagueRow.getByText('Clients: Meera Iyer').waitFor();
+
+          await colleagueRow.getByRole('button', { name: 'Edit clients of Browser Tester' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Clients of Browser Tester' });
+          await dialog.getByText('Farhan Qureshi', { exact: true }).click();
+          await dialog.getByText('2 clients chosen').waitFor();
+          await settledScreenshot(session, `settings-member-clients-${colorScheme}`);
+          await dialog.getByRole('button', { name: 'Save clients' }).click();
+          await toast(page, 'Clients updated').waitFor();
+          await dialog.waitFor({ state: 'hidden' });
+          await colleagueRow.getByText(/^Clients: (Meera Iyer, Farhan Qureshi|Farhan Qureshi, Meera Iyer)$/).waitFor();
+          await settledScreenshot(session, `settings-client-member-${colorScheme}`);
 
           await members.getByRole('combobox', { name: 'Role of Browser Tester' }).selectOption('ADMIN');
           await toast(page, 'Browser Tester is now Admin.').waitFor();
+          await colleagueRow.getByText(/^Clients:/).waitFor({ state: 'detached' });
           await settledScreenshot(session, `settings-members-${colorScheme}`);
 
           await page.getByRole('button', { name: /^Leave / }).click();
@@ -150,7 +213,18 @@ describe('browser: workspace settings', function () {
           await toast(page, 'Member removed').waitFor();
           await members.getByText(colleague.signedIn.email).waitFor({ state: 'detached' });
 
+          // Seven days later, unanswered: the invitation stays listed, marked expired, until it is resent or revoked.
+          await db()('workspace_invitations')
+            .where({ email: newcomer })
+            .update({ expires_at: new Date(Date.now() - 60_000) });
+          await page.reload();
+          const newcomerInvitation = pending.getByRole('listitem').filter({ hasText: newcomer });
+          await newcomerInvitation.getByText('Expired', { exact: true }).waitFor();
+          await newcomerInvitation.getByText(/· expired \d{1,2} \w{3} \d{4}/).waitFor();
           await page.getByRole('button', { name: `Revoke the invitation for ${newcomer}` }).click();
+          const revoke = page.getByRole('alertdialog');
+          await revoke.getByText('The link in their email stops working at once.', { exact: false }).waitFor();
+          await revoke.getByRole('button', { name: 'Revoke' }).click();
           await toast(page, 'Invitation revoked').waitFor();
           await page.getByText('No pending invitations.').waitFor();
           // The duplicate invitation (409) and the last owner's leaving (409) are refused by the server on purpose.
@@ -212,7 +286,7 @@ describe('browser: workspace settings', function () {
       const { page } = session;
       const member = await anotherUser(suite.browser(), 'notified');
       try {
-        await signedIn.api(`/workspaces/${workspaceId}/members`, { email: member.signedIn.email, role: 'EMPLOYEE' });
+        await joinByInvitation(baseUrl(), { owner: signedIn, workspaceId, member: member.signedIn, role: 'EMPLOYEE' });
       } finally {
         await member.session.close();
       }
@@ -260,7 +334,7 @@ describe('browser: workspace settings', function () {
       try {
         const ownerSignedIn = await signInBrowserContext(owner.context, baseUrl(), 'owner');
         const workspaceId = (await quietWorkspace(ownerSignedIn, 'Iyer Compliance')).externalId;
-        await ownerSignedIn.api(`/workspaces/${workspaceId}/members`, { email: employee.signedIn.email, role: 'EMPLOYEE' });
+        await joinByInvitation(baseUrl(), { owner: ownerSignedIn, workspaceId, member: employee.signedIn, role: 'EMPLOYEE' });
         const { page } = employee.session;
         const settingsUrl = `${baseUrl()}/axal/w/${workspaceId}/settings`;
 

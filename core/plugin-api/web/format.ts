@@ -31,6 +31,19 @@ export const formatLongDate = (value: DateInput, missingText = NOT_SET): string 
 export const formatIndianDate = (value: DateInput, missingText = NOT_SET): string =>
   formatWith(value, missingText, (date) => date.toLocaleDateString('en-IN'));
 
+const indianDateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** "3 Dec 2026, 2:15 pm IST": a moment in India's time whatever the browser's zone, as the emails write it. */
+export const formatIndianDateTime = (value: DateInput, missingText = NOT_SET): string =>
+  formatWith(value, missingText, (date) => `${indianDateTime.format(date)} IST`);
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;

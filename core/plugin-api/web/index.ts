@@ -33,7 +33,17 @@ export type {
   WebPluginDefinition,
 } from './define-web-plugin';
 export { remoteContainerName } from './remote-name';
-export { formatDate, formatFileSize, formatIndianDate, formatLongDate, formatRelativeTime, formatRupees, initialsOf, truncate } from './format';
+export {
+  formatDate,
+  formatFileSize,
+  formatIndianDate,
+  formatIndianDateTime,
+  formatLongDate,
+  formatRelativeTime,
+  formatRupees,
+  initialsOf,
+  truncate,
+} from './format';
 export type { DateInput } from './format';
 export { pageWindow } from './pagination';
 export type { PageWindowItem } from './pagination';

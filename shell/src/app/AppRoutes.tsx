@@ -51,6 +51,10 @@ export function AppRoutes() {
       <Route path={`${base}/login`} element={pageOf(authArea, 'LoginPage')} />
       <Route path={`${base}/signup`} element={pageOf(authArea, 'SignupPage')} />
       <Route path={`${base}/workspace-deleted`} element={pageOf(authArea, 'WorkspaceDeletedPage')} />
+      <Route path={`${base}/verify-email`} element={pageOf(authArea, 'VerifyEmailPage')} />
+      <Route path={`${base}/forgot-password`} element={pageOf(authArea, 'ForgotPasswordPage')} />
+      <Route path={`${base}/reset-password`} element={pageOf(authArea, 'ResetPasswordPage')} />
+      <Route path={`${base}/invitations/accept`} element={pageOf(authArea, 'AcceptInvitationPage')} />
       <Route path={`${base}/create-workspace`} element={pageOf(signedInArea, 'CreateWorkspacePage')} />
       <Route path={`${base}/dashboard`} element={pageOf(signedInArea, 'DefaultWorkspaceRedirect')} />
       <Route path={`${base}/settings`} element={pageOf(signedInArea, 'DefaultWorkspaceRedirect')} />

@@ -1,20 +1,28 @@
-import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Checkbox } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { api, appPath, queryClient, sessionQueryKey, setCsrfToken, useSession, type SessionUser } from '@axal/web-sdk';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { api, ApiError, appPath, queryClient, sessionQueryKey, setCsrfToken, useSession, type SessionUser } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { loginSchema } from '../../../core/auth/schemas';
+import { CalloutIcon } from './app-icons';
+import { useAuthLocationState, type AuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { EmailField } from './EmailField';
 import { FormField, fieldAttributes } from './FormField';
 import { GoogleButton } from './GoogleButton';
 import { PasswordInput } from './PasswordInput';
+import { ResendVerificationButton } from './ResendVerification';
 import { destinationAfterSignIn, withCallbackUrl } from './sign-in-destination';
 import { useValidatedForm } from './use-validated-form';
 
-/** Set by the sign-up page, so the new account's email is already filled in. */
-export interface LoginLocationState {
-  email?: string;
+/** A right password for an address not verified yet: 403 with `verificationRequired`, and no session. */
+interface VerificationRequired {
+  email: string;
+  message: string;
 }
+
+const verificationRequiredBy = (error: unknown): string | null =>
+  error instanceof ApiError && error.status === 403 && error.body.verificationRequired === true ? error.message : null;
 
 const fieldId = (field: string) => `login-${field}`;
 
@@ -28,19 +36,20 @@ async function startSignedInSession(csrfToken: string): Promise<void> {
 /** `{app}/login` (spec 1 sections 2.4, 4, 5.3, 8). */
 export function LoginPage() {
   const navigate = useNavigate();
-  const location = useLocation();
   const [searchParams] = useSearchParams();
   const callbackUrl = searchParams.get('callbackUrl');
   const googleEnabled = useSession().data?.providers.google === true;
-  const prefilledEmail = (location.state as LoginLocationState | null)?.email ?? '';
+  const { email: prefilledEmail = '', notice } = useAuthLocationState();
   const form = useValidatedForm(loginSchema, { email: prefilledEmail, password: '', remember: false }, fieldId);
   const [submitting, setSubmitting] = useState(false);
+  const [unverified, setUnverified] = useState<VerificationRequired | null>(null);
 
   const signIn = async (event: FormEvent) => {
     event.preventDefault();
     const input = form.submit();
     if (!input) return;
     setSubmitting(true);
+    setUnverified(null);
     try {
       const body = await api<{ user: SessionUser; csrfToken: string }>('/auth/login', { method: 'POST', body: input });
       void showToast({ message: `Welcome back, ${body.user.name}`, intent: 'success' });
@@ -48,11 +57,12 @@ export function LoginPage() {
       void navigate(destinationAfterSignIn(callbackUrl), { replace: true });
     } catch (error) {
       setSubmitting(false);
-      void showErrorToast(error, 'Something went wrong. Please try again.', 'Sign in failed');
+      const verificationMessage = verificationRequiredBy(error);
+      if (verificationMessage) setUnverified({ email: input.email, message: verificationMessage });
+      else void showErrorToast(error, 'Something went wrong. Please try again.', 'Sign in failed');
     }
   };
 
-  const emailErrors = form.errorsOf('email');
   const passwordErrors = form.errorsOf('password');
   return (
     <AuthLayout
@@ -64,6 +74,18 @@ export function LoginPage() {
         </>
       }
     >
+      {unverified ? (
+        <Callout intent="warning" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert" title="Verify your email address">
+          <p>{unverified.message}</p>
+          <ResendVerificationButton key={unverified.email} email={unverified.email} />
+        </Callout>
+      ) : (
+        notice && (
+          <Callout intent="success" icon={<CalloutIcon name="checkCircle" />} className="auth-callout" role="status">
+            {notice}
+          </Callout>
+        )
+      )}
       {googleEnabled && (
         <>
           <GoogleButton href={`${appPath('/connect/google')}?callbackUrl=${encodeURIComponent(destinationAfterSignIn(callbackUrl))}`} />
@@ -73,19 +95,7 @@ export function LoginPage() {
         </>
       )}
       <form className="auth-form" onSubmit={(event) => void signIn(event)} noValidate aria-label="Sign in">
-        <FormField label="Email" inputId={fieldId('email')} errors={emailErrors}>
-          <InputGroup
-            {...fieldAttributes(fieldId('email'), emailErrors)}
-            type="email"
-            size="large"
-            autoComplete="email"
-            placeholder="you@yourfirm.in"
-            value={form.values.email}
-            onValueChange={(value) => form.setValue('email', value)}
-            onBlur={() => form.leave('email')}
-            autoFocus={!prefilledEmail}
-          />
-        </FormField>
+        <EmailField form={form} fieldId={fieldId} autoFocus={!prefilledEmail} />
         <FormField label="Password" inputId={fieldId('password')} errors={passwordErrors}>
           <PasswordInput
             {...fieldAttributes(fieldId('password'), passwordErrors)}
@@ -98,7 +108,12 @@ export function LoginPage() {
             autoFocus={Boolean(prefilledEmail)}
           />
         </FormField>
-        <Checkbox label="Remember me" checked={form.values.remember} onChange={(event) => form.setValue('remember', event.currentTarget.checked)} />
+        <div className="auth-form__row">
+          <Checkbox label="Remember me" checked={form.values.remember} onChange={(event) => form.setValue('remember', event.currentTarget.checked)} />
+          <Link to={appPath('/forgot-password')} state={{ email: form.values.email } satisfies AuthLocationState}>
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Sign In" />
       </form>
     </AuthLayout>

@@ -5,12 +5,13 @@ import { z } from 'zod';
 import { api, ApiError, appPath, useSession } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { signupSchema } from '../../../core/auth/schemas';
+import { useAuthLocationState, type AuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { EmailField } from './EmailField';
 import { FormField, fieldAttributes } from './FormField';
 import { GoogleButton } from './GoogleButton';
-import type { LoginLocationState } from './LoginPage';
-import { PasswordInput } from './PasswordInput';
-import { withCallbackUrl } from './sign-in-destination';
+import { NewPasswordFields } from './NewPasswordFields';
+import { rememberDestinationAfterVerification, withCallbackUrl } from './sign-in-destination';
 import { useValidatedForm } from './use-validated-form';
 
 const TERMS_NOT_ACCEPTED = 'Please accept the Terms of Service and Privacy Policy to create an account';
@@ -20,13 +21,17 @@ const signupFormSchema = signupSchema.safeExtend({ acceptTerms: z.boolean().refi
 
 const fieldId = (field: string) => `signup-${field}`;
 
-/** `{app}/signup` (spec 1 sections 2.5, 4, 5.2, 8). */
+/**
+ * `{app}/signup` (spec 1 sections 2.5, 4, 5.2, 8). Signing up neither signs in nor joins a workspace: the login page
+ * (keeping the `callbackUrl`, e.g. back to an invitation) says to verify the address first.
+ */
 export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const callbackUrl = searchParams.get('callbackUrl');
   const googleEnabled = useSession().data?.providers.google === true;
-  const form = useValidatedForm(signupFormSchema, { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false }, fieldId);
+  const { email: invitedEmail = '' } = useAuthLocationState();
+  const form = useValidatedForm(signupFormSchema, { name: '', email: invitedEmail, password: '', confirmPassword: '', acceptTerms: false }, fieldId);
   const [submitting, setSubmitting] = useState(false);
 
   const createAccount = async (event: FormEvent) => {
@@ -36,9 +41,10 @@ export function SignupPage() {
     setSubmitting(true);
     try {
       const { acceptTerms: _accepted, ...account } = input;
-      await api('/auth/signup', { method: 'POST', body: account });
+      const body = await api<{ message: string }>('/auth/signup', { method: 'POST', body: account });
       void showToast({ title: 'Account created', message: 'Please check your email to verify your account.', intent: 'success' });
-      const state: LoginLocationState = { email: account.email };
+      rememberDestinationAfterVerification(account.email, callbackUrl);
+      const state: AuthLocationState = { email: account.email, notice: body.message };
       void navigate(withCallbackUrl(appPath('/login'), callbackUrl), { state });
     } catch (error) {
       setSubmitting(false);
@@ -49,9 +55,6 @@ export function SignupPage() {
 
   const errors = {
     name: form.errorsOf('name'),
-    email: form.errorsOf('email'),
-    password: form.errorsOf('password'),
-    confirmPassword: form.errorsOf('confirmPassword'),
     acceptTerms: form.errorsOf('acceptTerms'),
   };
   return (
@@ -77,46 +80,8 @@ export function SignupPage() {
             autoFocus
           />
         </FormField>
-        <FormField label="Email" inputId={fieldId('email')} errors={errors.email}>
-          <InputGroup
-            {...fieldAttributes(fieldId('email'), errors.email)}
-            type="email"
-            size="large"
-            autoComplete="email"
-            placeholder="you@yourfirm.in"
-            value={form.values.email}
-            onValueChange={(value) => form.setValue('email', value)}
-            onBlur={() => form.leave('email')}
-          />
-        </FormField>
-        <FormField
-          label="Password"
-          inputId={fieldId('password')}
-          errors={errors.password}
-          listAllErrors
-          hint="At least 12 characters with upper and lower case letters, a number and a special character."
-        >
-          <PasswordInput
-            {...fieldAttributes(fieldId('password'), errors.password)}
-            size="large"
-            autoComplete="new-password"
-            placeholder="Create a strong password"
-            value={form.values.password}
-            onValueChange={(value) => form.setValue('password', value)}
-            onBlur={() => form.leave('password')}
-          />
-        </FormField>
-        <FormField label="Confirm password" inputId={fieldId('confirmPassword')} errors={errors.confirmPassword}>
-          <PasswordInput
-            {...fieldAttributes(fieldId('confirmPassword'), errors.confirmPassword)}
-            size="large"
-            autoComplete="new-password"
-            placeholder="Type the password again"
-            value={form.values.confirmPassword}
-            onValueChange={(value) => form.setValue('confirmPassword', value)}
-            onBlur={() => form.leave('confirmPassword')}
-          />
-        </FormField>
+        <EmailField form={form} fieldId={fieldId} />
+        <NewPasswordFields form={form} fieldId={fieldId} />
         <div className="auth-terms">
           <Checkbox
             id={fieldId('acceptTerms')}

@@ -1,11 +1,27 @@
 import { expect } from 'chai';
-import { formatDate, formatFileSize, formatIndianDate, formatLongDate, formatRelativeTime, formatRupees, initialsOf, truncate } from '../format';
+import {
+  formatDate,
+  formatFileSize,
+  formatIndianDate,
+  formatIndianDateTime,
+  formatLongDate,
+  formatRelativeTime,
+  formatRupees,
+  initialsOf,
+  truncate,
+} from '../format';
 
 // Local-time inputs only, so the expectations hold in every time zone.
 const fifthOfMarch = new Date(2025, 2, 5, 10, 30);
 
 describe('date formatters', () => {
   const formatters = { formatDate, formatLongDate, formatIndianDate };
+
+  it('formatIndianDateTime writes the moment in India, whatever the zone it is given in', () => {
+    expect(formatIndianDateTime('2026-12-03T08:45:00Z')).to.equal('3 Dec 2026, 2:15 pm IST');
+    expect(formatIndianDateTime(null)).to.equal('Not set');
+    expect(formatIndianDateTime('not a date')).to.equal('Invalid date');
+  });
 
   it('formatDate reads dd MMM yyyy', () => {
     expect(formatDate(fifthOfMarch)).to.equal('05 Mar 2025');

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
   browserSuite,
+  joinByInvitation,
   quietWorkspace,
   settledScreenshot,
   sharedHost,
@@ -310,7 +311,7 @@ describe('browser: documents', function () {
     await uploadByApi(owner, 'engagement-letter.pdf', fileBytes('%PDF-1.4\n', 2048));
     const employee = await suite.open({ colorScheme: 'dark' });
     const employeeSignedIn = await signInBrowserContext(employee.context, baseUrl(), 'employee');
-    await owner.signedIn.api(`/workspaces/${owner.workspaceId}/members`, { email: employeeSignedIn.email, role: 'EMPLOYEE' });
+    await joinByInvitation(baseUrl(), { owner: owner.signedIn, workspaceId: owner.workspaceId, member: employeeSignedIn, role: 'EMPLOYEE' });
     const { page } = employee;
 
     await page.goto(owner.documentsUrl);

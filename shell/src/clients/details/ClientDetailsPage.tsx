@@ -1,6 +1,6 @@
 import { Classes, Icon } from '@blueprintjs/core';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, appPath } from '@axal/web-sdk';
+import { ApiError, appPath, usePermission } from '@axal/web-sdk';
 import { ErrorState, LoadingSkeleton } from '@axal/web-sdk/ui';
 import type { LoadedPluginState } from '../../plugins/workspace-plugins';
 import { NotFoundPage } from '../../public/NotFoundPage';
@@ -10,10 +10,15 @@ import { ClientPluginSections } from './ClientPluginSections';
 import { CredentialsPanel } from './credentials/CredentialsPanel';
 import { NotesSection } from './NotesSection';
 
-/** `{app}/w/:workspaceId/clients/:clientId`: the client's header and facts, notes, portal credentials and plugin sections. */
+/**
+ * `{app}/w/:workspaceId/clients/:clientId`: the client's header and facts, notes, portal credentials and plugin
+ * sections. Staff notes and credentials are shown only to members allowed to read them (not CLIENT members).
+ */
 export function ClientDetailsPage({ loaded }: { loaded: LoadedPluginState[] }) {
   const { workspaceId = '', clientId = '' } = useParams();
   const detail = useClientDetail(workspaceId, clientId);
+  const canViewNotes = usePermission('view_client_notes');
+  const canViewCredentials = usePermission('view_client_credentials');
 
   if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundPage embedded />;
   return (
@@ -29,8 +34,8 @@ export function ClientDetailsPage({ loaded }: { loaded: LoadedPluginState[] }) {
         <>
           <ClientHeader workspaceId={workspaceId} client={detail.data} />
           <div className="client-page__sections">
-            <NotesSection workspaceId={workspaceId} clientId={clientId} />
-            <CredentialsPanel workspaceId={workspaceId} clientId={clientId} />
+            {canViewNotes && <NotesSection workspaceId={workspaceId} clientId={clientId} />}
+            {canViewCredentials && <CredentialsPanel workspaceId={workspaceId} clientId={clientId} />}
             <ClientPluginSections loaded={loaded} workspaceId={workspaceId} clientId={clientId} />
           </div>
         </>

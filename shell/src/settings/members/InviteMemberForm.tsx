@@ -4,50 +4,51 @@ import { apiV1, usePermission, type Role } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { addMemberSchema, roleSchema } from '../../../../core/workspaces/schemas';
 import { ROLE_LABELS } from '../../workspace/workspace-queries';
-import { useMembershipMutation, type AddMemberResult } from './members-api';
+import { ClientPicker } from './ClientPicker';
+import { useMembershipMutation, type Invitation, type LinkedClient } from './members-api';
 import { grantableRoleOptions } from './role-options';
 
-function announceAdded(result: AddMemberResult) {
-  if ('member' in result) {
-    const { member } = result;
-    return showToast({
-      title: 'Member added',
-      message: `${member.name} can now open this workspace as ${ROLE_LABELS[member.role]}.`,
-      intent: 'success',
-    });
-  }
-  const { invitation } = result;
-  return showToast({
-    title: 'Invitation recorded',
-    message: `${invitation.email} has no account yet and joins as ${ROLE_LABELS[invitation.role]} on signing up.`,
-    intent: 'success',
-  });
+interface InviteInput {
+  email: string;
+  role: Role;
+  clientIds: string[];
 }
 
-/** Adds an existing user at once (201) or records an invitation for an unknown email (202). */
+/**
+ * Invites by email (`POST workspaces/{id}/members`, always 202 with the invitation): the person joins by the emailed
+ * link once signed in with that address, whether or not they have an account today. A CLIENT invitation names the
+ * clients the member will stand for.
+ */
 export function InviteMemberForm({ workspaceId }: { workspaceId: string }) {
   const canManageOwners = usePermission('manage_owners');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('EMPLOYEE');
+  const [clients, setClients] = useState<LinkedClient[]>([]);
   const [emailProblem, setEmailProblem] = useState<string>();
   const emailId = useId();
   const roleId = useId();
   const problemId = useId();
   const invite = useMembershipMutation(
     workspaceId,
-    (input: { email: string; role: Role }) => apiV1<AddMemberResult>(`/workspaces/${workspaceId}/members`, { method: 'POST', body: input }),
+    (input: InviteInput) => apiV1<{ invitation: Invitation }>(`/workspaces/${workspaceId}/members`, { method: 'POST', body: input }),
     {
-      onSuccess: (result) => {
+      onSuccess: ({ invitation }) => {
         setEmail('');
-        void announceAdded(result);
+        setClients([]);
+        void showToast({
+          title: 'Invitation sent',
+          message: `${invitation.email} will get an email with a link to join as ${ROLE_LABELS[invitation.role]}.`,
+          intent: 'success',
+        });
       },
-      onError: (error) => void showErrorToast(error, 'The member could not be added. Please try again.', 'Invitation failed'),
+      onError: (error) => void showErrorToast(error, 'The invitation could not be sent. Please try again.', 'Invitation failed'),
     },
   );
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = addMemberSchema.safeParse({ email, role });
+    const clientIds = role === 'CLIENT' ? clients.map((client) => client.externalId) : [];
+    const parsed = addMemberSchema.safeParse({ email, role, clientIds });
     if (!parsed.success) {
       setEmailProblem(parsed.error.issues[0]?.message);
       return;
@@ -56,7 +57,7 @@ export function InviteMemberForm({ workspaceId }: { workspaceId: string }) {
   };
 
   return (
-    <form className="invite-form" onSubmit={submit} noValidate>
+    <form className="invite-form" onSubmit={submit} noValidate aria-label="Invite a member">
       <FormGroup
         className="invite-form__email"
         label="Email address"
@@ -96,6 +97,11 @@ export function InviteMemberForm({ workspaceId }: { workspaceId: string }) {
           disabled={invite.isPending}
         />
       </FormGroup>
+      {role === 'CLIENT' && (
+        <div className="invite-form__clients">
+          <ClientPicker workspaceId={workspaceId} selected={clients} onChange={setClients} disabled={invite.isPending} />
+        </div>
+      )}
       <Button
         className="invite-form__submit"
         type="submit"

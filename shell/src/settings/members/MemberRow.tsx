@@ -5,6 +5,8 @@ import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { roleSchema } from '../../../../core/workspaces/schemas';
 import { UserAvatar } from '../../workspace/UserAvatar';
 import { ROLE_LABELS } from '../../workspace/workspace-queries';
+import { EditMemberClientsDialog } from './EditMemberClientsDialog';
+import { LinkedClientNames } from './LinkedClientNames';
 import { useMembershipMutation, type Member } from './members-api';
 import { grantableRoleOptions } from './role-options';
 
@@ -74,7 +76,30 @@ function RemoveMemberButton({ workspaceId, workspaceName, member }: { workspaceI
   );
 }
 
-/** One member: who they are, their role (changeable by those who manage members), and Remove or Leave. */
+/** A CLIENT member's clients, with "Edit clients" for those who manage members. */
+function MemberClients({ workspaceId, member, canManage }: { workspaceId: string; member: Member; canManage: boolean }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <span className="member-row__clients-line">
+      <LinkedClientNames clients={member.clients} />
+      {canManage && (
+        <>
+          <Button
+            size="small"
+            variant="minimal"
+            intent="primary"
+            text="Edit clients"
+            aria-label={`Edit clients of ${member.name}`}
+            onClick={() => setEditing(true)}
+          />
+          <EditMemberClientsDialog workspaceId={workspaceId} member={editing ? member : null} onClose={() => setEditing(false)} />
+        </>
+      )}
+    </span>
+  );
+}
+
+/** One member: who they are (and a CLIENT member's clients), their role (changeable by those who manage members), and Remove or Leave. */
 export function MemberRow({ workspaceId, workspaceName, member, isYou, canManage, onLeave }: MemberRowProps) {
   return (
     <li className="member-row">
@@ -89,6 +114,7 @@ export function MemberRow({ workspaceId, workspaceName, member, isYou, canManage
           )}
         </span>
         {member.email && <span className={`member-row__email ${Classes.TEXT_MUTED}`}>{member.email}</span>}
+        {member.role === 'CLIENT' && <MemberClients workspaceId={workspaceId} member={member} canManage={canManage} />}
       </div>
       <div className="member-row__role">
         {canManage && !isYou ? (

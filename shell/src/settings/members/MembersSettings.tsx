@@ -9,6 +9,7 @@ import { LeaveWorkspaceAlert } from './LeaveWorkspaceAlert';
 import { useMembers } from './members-api';
 import { MemberRow } from './MemberRow';
 import { PendingInvitations } from './PendingInvitations';
+import './members.css';
 
 export function MembersSettings({ workspace }: { workspace: WorkspaceDetail }) {
   const workspaceId = workspace.externalId;
@@ -25,7 +26,10 @@ export function MembersSettings({ workspace }: { workspace: WorkspaceDetail }) {
   return (
     <>
       {canManage && (
-        <SettingsSection title="Invite a member" subtitle="People with an account join at once; anyone else joins when they sign up with this email.">
+        <SettingsSection
+          title="Invite a member"
+          subtitle="We email a link that works for 7 days; they join once signed in with this address, with a new or an existing account."
+        >
           <SectionCard>
             <InviteMemberForm workspaceId={workspaceId} />
           </SectionCard>

@@ -1,6 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiV1, roleQueryKey, type Role } from '@axal/web-sdk';
+import { clientListsKey } from '../../clients/clients-api';
 import { workspaceKey } from '../../workspace/workspace-queries';
+
+/** A client a CLIENT member stands for, or will once their invitation is accepted. */
+export interface LinkedClient {
+  externalId: string;
+  name: string;
+}
 
 export interface Member {
   externalId: string;
@@ -8,13 +15,20 @@ export interface Member {
   /** Hidden (null) from CLIENT members. */
   email: string | null;
   role: Role;
+  /** The clients a CLIENT member sees; empty for staff. */
+  clients: LinkedClient[];
 }
 
+/** A pending invitation, expired ones included until they are resent or revoked. */
 export interface Invitation {
   externalId: string;
   email: string;
   role: Role;
   createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+  invitedBy: { name: string } | null;
+  clients: LinkedClient[];
 }
 
 export const membersKey = (workspaceId: string) => ['workspaces', workspaceId, 'members'] as const;
@@ -55,4 +69,16 @@ export function useMembershipMutation<Input, Result>(
   });
 }
 
-export type AddMemberResult = { member: Member } | { invitation: Invitation };
+const CLIENT_OPTIONS_SHOWN = 20;
+
+/** The workspace's clients whose name (or PAN, email...) matches `search`, for choosing whom a CLIENT member stands for. */
+export function useClientOptions(workspaceId: string, search: string) {
+  return useQuery<LinkedClient[]>({
+    queryKey: [...clientListsKey(workspaceId), { search, purpose: 'member-links' }],
+    queryFn: ({ signal }) =>
+      apiV1<{ clients: LinkedClient[] }>('/clients', { query: { workspaceId, search, limit: CLIENT_OPTIONS_SHOWN }, signal }).then((body) =>
+        body.clients.map(({ externalId, name }) => ({ externalId, name })),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
