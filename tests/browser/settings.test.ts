@@ -154,7 +154,8 @@ describe('browser: workspace settings', function () {
           expect(await picker.getByRole('checkbox').count(), 'the chosen client stays listed').to.equal(2);
           await settledScreenshot(session, `settings-invite-client-${colorScheme}`);
           await page.getByRole('button', { name: 'Invite' }).click();
-          await toast(page, 'Invitation sent').waitFor();
+          // Each toast names its address: the next invitation's toast may appear while this one is still leaving.
+          await toast(page, 'Invitation sent').filter({ hasText: colleague.signedIn.email }).waitFor();
           const pending = page.getByRole('list', { name: 'Pending invitations' });
           const colleagueInvitation = pending.getByRole('listitem').filter({ hasText: colleague.signedIn.email });
           await colleagueInvitation.getByText('Clients: Meera Iyer').waitFor();
@@ -170,7 +171,7 @@ describe('browser: workspace settings', function () {
           await role.selectOption('EMPLOYEE');
           expect(await picker.count()).to.equal(0);
           await page.getByRole('button', { name: 'Invite' }).click();
-          await toast(page, 'Invitation sent').waitFor();
+          await toast(page, 'Invitation sent').filter({ hasText: newcomer }).waitFor();
           await pending.getByText(newcomer).waitFor();
           await page.getByRole('button', { name: `Resend the invitation for ${newcomer}` }).click();
           await toast(page, 'Invitation sent again').waitFor();
