@@ -1,6 +1,6 @@
-import { Route, Routes, useParams } from 'react-router-dom';
+import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { appPath, usePermission } from '@axal/web-sdk';
-import { LoadingState } from '@axal/web-sdk/ui';
+import { LoadingState, ScrollStrip } from '@axal/web-sdk/ui';
 import { NotFoundPage } from '../public/NotFoundPage';
 import { NavItemLink } from '../workspace/NavItemLink';
 import { PageHeader } from '../workspace/PageHeader';
@@ -11,27 +11,31 @@ import { MembersSettings } from './members/MembersSettings';
 import { PluginSettings } from './plugins/PluginSettings';
 import './settings.css';
 
+/** A column beside the settings on a wide screen; a row of tabs above them on a narrow one, scrolling sideways when it does not fit. */
 function SettingsNav({ workspaceId }: { workspaceId: string }) {
   const canDelete = usePermission('delete_workspace');
+  const { pathname } = useLocation();
   const base = appPath(`/w/${workspaceId}/settings`);
   return (
     <nav aria-label="Settings" className="settings-nav">
-      <ul className="nav-list">
-        <li>
-          <NavItemLink to={`${base}/general`} label="General" icon="cog" activeFor={[base, `${base}/general`]} />
-        </li>
-        <li>
-          <NavItemLink to={`${base}/members`} label="Members" icon="people" />
-        </li>
-        <li>
-          <NavItemLink to={`${base}/plugins`} label="Plugins" icon="applications" />
-        </li>
-        {canDelete && (
+      <ScrollStrip activeKey={pathname}>
+        <ul className="nav-list">
           <li>
-            <NavItemLink to={`${base}/danger`} label="Danger zone" icon="warning-sign" />
+            <NavItemLink to={`${base}/general`} label="General" icon="cog" activeFor={[base, `${base}/general`]} />
           </li>
-        )}
-      </ul>
+          <li>
+            <NavItemLink to={`${base}/members`} label="Members" icon="people" />
+          </li>
+          <li>
+            <NavItemLink to={`${base}/plugins`} label="Plugins" icon="applications" />
+          </li>
+          {canDelete && (
+            <li>
+              <NavItemLink to={`${base}/danger`} label="Danger zone" icon="warning-sign" />
+            </li>
+          )}
+        </ul>
+      </ScrollStrip>
     </nav>
   );
 }

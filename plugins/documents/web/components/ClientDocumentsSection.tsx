@@ -1,14 +1,20 @@
-import { Alert, AnchorButton, Button, Classes, HTMLTable } from '@blueprintjs/core';
+import { Alert, AnchorButton, Button, Classes } from '@blueprintjs/core';
 import { useState } from 'react';
-import { formatFileSize, formatLongDate, usePermission, type ClientSectionProps } from '@axal/web-sdk';
-import { LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { formatDate, formatFileSize, usePermission, type ClientSectionProps } from '@axal/web-sdk';
+import { DataTable, showErrorToast, showToast, type DataTableColumn } from '@axal/web-sdk/ui';
 import { MESSAGES, type DocumentDto } from '../../shared/wire';
 import { deleteDocuments, useClientDocuments, useInvalidateDocuments } from '../api';
 import { fileTypeLabel } from '../file-kinds';
 import { ROOT_PATH } from '../folder-paths';
+import { BreakableName } from './BreakableName';
 import { DisabledButton } from './DisabledButton';
 import { UploadDialog } from './UploadDialog';
 import '../documents.css';
+
+const SKELETON_ROWS = 3;
+const NO_DOCUMENTS: DocumentDto[] = [];
+/** Wide enough that a document's name reads as a name at any screen width, not a word per line. */
+const NAME_MIN_WIDTH_PX = 160;
 
 /** The "Documents" section of a client's page (spec 1 section 2.9): the documents assigned to the client. */
 export function ClientDocumentsSection({ workspaceId, clientId }: ClientSectionProps) {
@@ -25,63 +31,21 @@ export function ClientDocumentsSection({ workspaceId, clientId }: ClientSectionP
           <Button icon="cloud-upload" text="Upload Document" onClick={() => setUploadOpen(true)} />
         </div>
       )}
-      {documents.error ? (
-        <p className="documents-client-section__state" role="alert">
-          The documents could not be loaded.{' '}
-          <Button variant="minimal" size="small" icon="refresh" text="Retry" onClick={() => void documents.refetch()} />
-        </p>
-      ) : documents.isPending ? (
-        <LoadingSkeleton rows={3} height={24} />
-      ) : documents.data.documents.length === 0 ? (
-        <p className={`documents-client-section__state ${Classes.TEXT_MUTED}`}>No documents uploaded yet</p>
-      ) : (
-        <div className="documents-table-wrapper">
-          <HTMLTable className="documents-table" compact aria-label="Client documents">
-            <thead>
-              <tr>
-                {['Document Name', 'Type', 'Upload Date', 'Size', 'Actions'].map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {documents.data.documents.map((document) => (
-                <tr key={document.id}>
-                  <td className="documents-table__document-name">{document.name}</td>
-                  <td className="documents-table__nowrap">{fileTypeLabel(document.name)}</td>
-                  <td className="documents-table__nowrap">{formatLongDate(document.uploadDate)}</td>
-                  <td className="documents-table__nowrap">{formatFileSize(document.size)}</td>
-                  <td className="documents-table__actions">
-                    <AnchorButton
-                      variant="minimal"
-                      icon="download"
-                      href={document.downloadUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`Download ${document.name}`}
-                      title="Download"
-                    />
-                    {canDelete ? (
-                      <Button
-                        variant="minimal"
-                        intent="danger"
-                        icon="trash"
-                        aria-label={`Delete ${document.name}`}
-                        title="Delete"
-                        onClick={() => setToDelete(document)}
-                      />
-                    ) : (
-                      <DisabledButton variant="minimal" icon="trash" reason={MESSAGES.deleteForbidden} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-        </div>
-      )}
+      <DataTable
+        label="Client documents"
+        columns={clientDocumentColumns(canDelete, setToDelete)}
+        rows={documents.data?.documents ?? NO_DOCUMENTS}
+        rowKey={(document) => document.id}
+        rowLabel={(document) => document.name}
+        loading={documents.isPending}
+        skeletonRows={SKELETON_ROWS}
+        error={
+          documents.error
+            ? { title: 'Failed to load documents', message: 'The documents could not be loaded.', onRetry: () => void documents.refetch() }
+            : undefined
+        }
+        empty={<p className={`documents-client-section__state ${Classes.TEXT_MUTED}`}>No documents uploaded yet</p>}
+      />
       {canUpload && (
         <UploadDialog
           workspaceId={workspaceId}
@@ -94,6 +58,55 @@ export function ClientDocumentsSection({ workspaceId, clientId }: ClientSectionP
       {canDelete && <DeleteDocumentAlert workspaceId={workspaceId} document={toDelete} onClose={() => setToDelete(null)} />}
     </div>
   );
+}
+
+/** Spec 1 section 2.9's columns; on a narrow screen the name stays, the actions longest after it. */
+function clientDocumentColumns(canDelete: boolean, onDelete: (document: DocumentDto) => void): DataTableColumn<DocumentDto>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Document Name',
+      priority: 'primary',
+      minWidth: NAME_MIN_WIDTH_PX,
+      className: 'documents-table__document-name',
+      cell: (document) => <BreakableName name={document.name} />,
+    },
+    { id: 'type', header: 'Type', priority: 4, nowrap: true, cell: (document) => fileTypeLabel(document.name) },
+    { id: 'uploaded', header: 'Upload Date', priority: 2, nowrap: true, cell: (document) => formatDate(document.uploadDate) },
+    { id: 'size', header: 'Size', priority: 3, nowrap: true, cell: (document) => formatFileSize(document.size) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      priority: 1,
+      nowrap: true,
+      className: 'documents-table__actions',
+      cell: (document) => (
+        <>
+          <AnchorButton
+            variant="minimal"
+            icon="download"
+            href={document.downloadUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Download ${document.name}`}
+            title="Download"
+          />
+          {canDelete ? (
+            <Button
+              variant="minimal"
+              intent="danger"
+              icon="trash"
+              aria-label={`Delete ${document.name}`}
+              title="Delete"
+              onClick={() => onDelete(document)}
+            />
+          ) : (
+            <DisabledButton variant="minimal" icon="trash" reason={MESSAGES.deleteForbidden} />
+          )}
+        </>
+      ),
+    },
+  ];
 }
 
 function DeleteDocumentAlert({ workspaceId, document, onClose }: { workspaceId: string; document: DocumentDto | null; onClose: () => void }) {

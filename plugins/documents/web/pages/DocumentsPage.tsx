@@ -2,7 +2,7 @@ import { Button, Classes, Dialog, DialogBody, H1, InputGroup, Tooltip } from '@b
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, usePermission } from '@axal/web-sdk';
-import { EmptyState, ErrorState, showToast } from '@axal/web-sdk/ui';
+import { EmptyState, showToast } from '@axal/web-sdk/ui';
 import { MESSAGES, type DirectoryNode, type FolderNode } from '../../shared/wire';
 import { useDirectoryTree, useStorageInfo, useWorkspaceName } from '../api';
 import { AssignClientDialog } from '../components/AssignClientDialog';
@@ -13,7 +13,7 @@ import { StorageBar } from '../components/StorageBar';
 import { UploadDialog } from '../components/UploadDialog';
 import { UpgradeStorageButton } from '../components/UpgradeStorage';
 import { parentOf, ROOT_PATH, segmentsOf } from '../folder-paths';
-import { DirectoryTable, DirectoryTableSkeleton, nodeKey } from './DirectoryTable';
+import { DirectoryTable, nodeKey } from './DirectoryTable';
 import { folderSearch, useDirectoryPath } from './use-directory-path';
 import '../documents.css';
 
@@ -61,7 +61,7 @@ export function DocumentsPage() {
 
   const entries = useMemo(() => (tree.data ? sortedEntries(tree.data) : []), [tree.data]);
   const needle = search.trim().toLowerCase();
-  const shown = needle ? entries.filter((node) => node.name.toLowerCase().includes(needle)) : entries;
+  const shown = useMemo(() => (needle ? entries.filter((node) => node.name.toLowerCase().includes(needle)) : entries), [entries, needle]);
   const selected = entries.filter((node) => selectedKeys.has(nodeKey(node)));
 
   const toggle = (node: DirectoryNode) =>
@@ -166,7 +166,6 @@ export function DocumentsPage() {
         tree={tree}
         entries={entries}
         shown={shown}
-        searching={needle !== ''}
         selectedKeys={selectedKeys}
         onToggle={toggle}
         onToggleAll={toggleAll}
@@ -231,7 +230,6 @@ interface DirectoryViewProps {
   tree: ReturnType<typeof useDirectoryTree>;
   entries: DirectoryNode[];
   shown: DirectoryNode[];
-  searching: boolean;
   selectedKeys: ReadonlySet<string>;
   onToggle: (node: DirectoryNode) => void;
   onToggleAll: (select: boolean) => void;
@@ -240,19 +238,7 @@ interface DirectoryViewProps {
 }
 
 /** The folder's listing, or the state that stands in for it: loading, not found, restricted, failed, empty. */
-function DirectoryView({
-  path,
-  isValid,
-  tree,
-  entries,
-  shown,
-  searching,
-  selectedKeys,
-  onToggle,
-  onToggleAll,
-  onAssignClient,
-  onOpenRoot,
-}: DirectoryViewProps) {
+function DirectoryView({ path, isValid, tree, entries, shown, selectedKeys, onToggle, onToggleAll, onAssignClient, onOpenRoot }: DirectoryViewProps) {
   const returnToRoot = path !== ROOT_PATH ? <Button icon="home" text="Return to Root Directory" onClick={onOpenRoot} /> : undefined;
   if (!isValid || (tree.error && isNotFound(tree.error))) {
     return (
@@ -273,37 +259,33 @@ function DirectoryView({
       </StateFrame>
     );
   }
-  if (tree.error) {
-    return (
-      <StateFrame>
-        <ErrorState
-          title={LOAD_FAILED}
-          message={tree.error instanceof ApiError ? tree.error.message : LOAD_FAILED}
-          onRetry={() => void tree.refetch()}
-        />
-      </StateFrame>
+  // With entries in the folder, nothing is shown only because the search matched none of them.
+  const emptyState =
+    entries.length === 0 ? (
+      <EmptyState
+        icon="folder-open"
+        title={path === ROOT_PATH ? 'The home folder is empty' : 'This folder is empty'}
+        description="Upload documents to get started"
+      />
+    ) : (
+      <EmptyState icon="search" title="No matches found for your search" description="Try another part of the name." />
     );
-  }
-  if (!tree.data) return <DirectoryTableSkeleton />;
-  if (entries.length === 0) {
-    return (
-      <StateFrame>
-        <EmptyState
-          icon="folder-open"
-          title={path === ROOT_PATH ? 'The home folder is empty' : 'This folder is empty'}
-          description="Upload documents to get started"
-        />
-      </StateFrame>
-    );
-  }
-  if (shown.length === 0 && searching) {
-    return (
-      <StateFrame>
-        <EmptyState icon="search" title="No matches found for your search" description="Try another part of the name." />
-      </StateFrame>
-    );
-  }
-  return <DirectoryTable nodes={shown} selected={selectedKeys} onToggle={onToggle} onToggleAll={onToggleAll} onAssignClient={onAssignClient} />;
+  return (
+    <DirectoryTable
+      nodes={shown}
+      selected={selectedKeys}
+      onToggle={onToggle}
+      onToggleAll={onToggleAll}
+      onAssignClient={onAssignClient}
+      loading={!tree.data && !tree.error}
+      error={
+        tree.error
+          ? { title: LOAD_FAILED, message: tree.error instanceof ApiError ? tree.error.message : LOAD_FAILED, onRetry: () => void tree.refetch() }
+          : undefined
+      }
+      empty={emptyState}
+    />
+  );
 }
 
 const StateFrame = ({ children }: { children: ReactNode }) => <div className="documents-state">{children}</div>;

@@ -1,16 +1,18 @@
-import { Button, Classes, HTMLTable, Tag } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import { Button, Classes, Tag } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { appPath, formatDate } from '@axal/web-sdk';
-import { EmptyState, ErrorState } from '@axal/web-sdk/ui';
+import { appPath, formatDate, formatPhone } from '@axal/web-sdk';
+import { DataTable, EmptyState, type DataTableColumn } from '@axal/web-sdk/ui';
 import type { ClientType } from '../../../../core/clients/schemas';
 import type { ClientListEntry, CredentialStatus } from '../../../../core/clients/wire';
 import { RouterAnchorButton } from '../../workspace/router-links';
 import { CLIENT_TYPE_LABELS, clientsPath, hasInvalidCredential, useClientList, useCredentialsStatus } from '../clients-api';
 import { CLIENT_INVALID_CREDENTIALS, InvalidCredentialsIcon } from '../InvalidCredentialsIcon';
 
-const COLUMNS = ['Name', 'Type', 'PAN', 'GSTIN', 'Email', 'Phone', 'Created'] as const;
 const SKELETON_ROWS = 6;
+/** Wide enough that a client's name reads as a name at any screen width, not a word per line. */
+const NAME_MIN_WIDTH_PX = 160;
+const NO_CLIENTS: ClientListEntry[] = [];
 
 interface ClientsResultsProps {
   workspaceId: string;
@@ -26,44 +28,50 @@ export function ClientsResults({ workspaceId, search, type, canManage, onClearFi
   const cursor = pageCursors[pageCursors.length - 1];
   const list = useClientList(workspaceId, { search, type, cursor });
   const status = useCredentialsStatus(workspaceId);
+  const columns = useMemo(() => clientColumns(workspaceId, status.data), [workspaceId, status.data]);
 
-  if (list.error)
-    return <ErrorState title="Failed to load clients" message="The client list could not be loaded." onRetry={() => void list.refetch()} />;
-  if (list.isPending) return <ClientsTable rows={<SkeletonRows />} />;
-
-  const { clients, nextCursor } = list.data;
-  if (clients.length === 0 && pageCursors.length === 1) {
-    return search || type ? (
-      <EmptyState
-        icon="search"
-        title="No clients match your search"
-        description="Try another name, PAN, GSTIN or email, or another client type."
-        action={<Button icon="filter-remove" text="Clear filters" onClick={onClearFilters} />}
-      />
-    ) : (
-      <EmptyState
-        icon="people"
-        title="No clients yet"
-        description="Clients you add appear here with their PAN, GSTIN and contact details."
-        action={
-          canManage ? (
-            <RouterAnchorButton intent="primary" icon="plus" text="New Client" to={appPath(`${clientsPath(workspaceId)}/new`)} />
-          ) : undefined
-        }
-      />
-    );
-  }
-
+  const clients = list.data?.clients ?? NO_CLIENTS;
+  const nextCursor = list.data?.nextCursor ?? null;
   const pageNumber = pageCursors.length;
   return (
     <>
-      <ClientsTable
+      <DataTable
+        label="Clients"
+        columns={columns}
+        rows={clients}
+        rowKey={(client) => client.externalId}
+        rowLabel={(client) => client.name}
+        loading={list.isPending}
+        skeletonRows={SKELETON_ROWS}
         busy={list.isPlaceholderData}
-        rows={clients.map((client) => (
-          <ClientRow key={client.externalId} client={client} workspaceId={workspaceId} credentialStatus={status.data?.[client.externalId]} />
-        ))}
+        error={
+          list.error
+            ? { title: 'Failed to load clients', message: 'The client list could not be loaded.', onRetry: () => void list.refetch() }
+            : undefined
+        }
+        empty={
+          search || type ? (
+            <EmptyState
+              icon="search"
+              title="No clients match your search"
+              description="Try another name, PAN, GSTIN or email, or another client type."
+              action={<Button icon="filter-remove" text="Clear filters" onClick={onClearFilters} />}
+            />
+          ) : (
+            <EmptyState
+              icon="people"
+              title="No clients yet"
+              description="Clients you add appear here with their PAN, GSTIN and contact details."
+              action={
+                canManage ? (
+                  <RouterAnchorButton intent="primary" icon="plus" text="New Client" to={appPath(`${clientsPath(workspaceId)}/new`)} />
+                ) : undefined
+              }
+            />
+          )
+        }
       />
-      {(pageNumber > 1 || nextCursor) && (
+      {!list.error && (pageNumber > 1 || nextCursor) && (
         <nav className="clients-paging" aria-label="Pagination">
           <Button
             variant="minimal"
@@ -88,64 +96,46 @@ export function ClientsResults({ workspaceId, search, type, canManage, onClearFi
   );
 }
 
-function ClientsTable({ rows, busy = false }: { rows: ReactNode; busy?: boolean }) {
-  return (
-    <div className="clients-table-wrapper">
-      <HTMLTable className="clients-table" striped aria-busy={busy} aria-label="Clients">
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{rows}</tbody>
-      </HTMLTable>
-    </div>
-  );
-}
-
-function SkeletonRows() {
-  return Array.from({ length: SKELETON_ROWS }, (_, row) => (
-    <tr key={row} aria-hidden="true">
-      {COLUMNS.map((column) => (
-        <td key={column}>
-          <div className={`${Classes.SKELETON} clients-table__skeleton`} />
-        </td>
-      ))}
-    </tr>
-  ));
-}
-
-function ClientRow({
-  client,
-  workspaceId,
-  credentialStatus,
-}: {
-  client: ClientListEntry;
-  workspaceId: string;
-  credentialStatus?: CredentialStatus[];
-}) {
-  return (
-    <tr>
-      <td>
+/**
+ * The name always shows; the identifiers a practice looks clients up by come next, then contact details. What does not
+ * fit the screen opens under each row.
+ */
+function clientColumns(workspaceId: string, credentialStatus: Record<string, CredentialStatus[]> | undefined): DataTableColumn<ClientListEntry>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      priority: 'primary',
+      minWidth: NAME_MIN_WIDTH_PX,
+      cell: (client) => (
         <span className="clients-table__name">
           <Link to={appPath(`${clientsPath(workspaceId)}/${client.externalId}`)}>{client.name}</Link>
-          {hasInvalidCredential(credentialStatus) && <InvalidCredentialsIcon message={CLIENT_INVALID_CREDENTIALS} />}
+          {hasInvalidCredential(credentialStatus?.[client.externalId]) && <InvalidCredentialsIcon message={CLIENT_INVALID_CREDENTIALS} />}
         </span>
-      </td>
-      <td>
+      ),
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      priority: 2,
+      cell: (client) => (
         <Tag minimal round intent={client.clientType === 'BUSINESS' ? 'primary' : 'success'}>
           {CLIENT_TYPE_LABELS[client.clientType]}
         </Tag>
-      </td>
-      <td className="clients-table__code">{client.panNumber}</td>
-      <td className="clients-table__code">{client.gstin ?? <span className={Classes.TEXT_MUTED}>—</span>}</td>
-      <td className="clients-table__email">{client.email}</td>
-      <td className="clients-table__nowrap">{client.phone}</td>
-      <td className="clients-table__nowrap">{formatDate(client.createdAt)}</td>
-    </tr>
-  );
+      ),
+    },
+    { id: 'pan', header: 'PAN', priority: 1, nowrap: true, className: 'clients-table__code', cell: (client) => client.panNumber },
+    {
+      id: 'gstin',
+      header: 'GSTIN',
+      priority: 3,
+      nowrap: true,
+      className: 'clients-table__code',
+      cell: (client) => client.gstin ?? <span className={Classes.TEXT_MUTED}>—</span>,
+    },
+    // An address broken at its hyphens or dots reads as two; it stays whole.
+    { id: 'email', header: 'Email', priority: 5, nowrap: true, cell: (client) => client.email },
+    { id: 'phone', header: 'Phone', priority: 4, nowrap: true, cell: (client) => formatPhone(client.phone) },
+    { id: 'created', header: 'Created', priority: 6, nowrap: true, cell: (client) => formatDate(client.createdAt) },
+  ];
 }
