@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDefinedPlugin, type DefinedPlugin } from '../plugin-api/define-plugin';
@@ -79,16 +80,34 @@ export function validateContributions(plugins: LoadedPlugin[]): void {
   if (problems.length) throw new PluginLoadError(problems);
 }
 
+/** Where a plugin's web part starts; the web build makes the plugin's remote from it. */
+const WEB_PART_ENTRY = path.join('web', 'plugin.tsx');
+
+/**
+ * Whether a workspace can use the plugin today. A plugin that puts a page in the sidebar (`nav`) is available once it
+ * has a web part to draw that page; one without a page works through its server part and contributions alone.
+ */
+function isPluginAvailable(plugin: DiscoveredPlugin): boolean {
+  return !plugin.manifest.nav || existsSync(path.join(plugin.dir, WEB_PART_ENTRY));
+}
+
 /** The installed plugins, in dependency order. */
 export class PluginRegistry {
   private readonly byId: Map<string, LoadedPlugin>;
+  private readonly available: ReadonlySet<string>;
 
   constructor(readonly plugins: LoadedPlugin[]) {
     this.byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
+    this.available = new Set(plugins.filter(isPluginAvailable).map((plugin) => plugin.manifest.id));
   }
 
   get(id: string): LoadedPlugin | undefined {
     return this.byId.get(id);
+  }
+
+  /** False for an installed plugin whose page is not built yet ("Not available yet"), and for an unknown id. */
+  isAvailable(id: string): boolean {
+    return this.available.has(id);
   }
 
   manifests(): PluginManifest[] {

@@ -13,7 +13,7 @@ import { pluginSwitchSchema } from './schemas';
 import type { PluginCatalogueEntry, WorkspacePluginEntry } from './wire';
 import type { WorkspacePluginsService } from './workspace-plugins';
 
-function catalogueEntry(manifest: PluginManifest): PluginCatalogueEntry {
+function catalogueEntry(manifest: PluginManifest, registry: PluginRegistry): PluginCatalogueEntry {
   return {
     id: manifest.id,
     name: manifest.name,
@@ -23,6 +23,7 @@ function catalogueEntry(manifest: PluginManifest): PluginCatalogueEntry {
     defaultEnabled: manifest.defaultEnabled,
     requires: manifest.requires.plugins,
     nav: manifest.nav ?? null,
+    available: registry.isAvailable(manifest.id),
   };
 }
 
@@ -40,7 +41,7 @@ export function pluginSettingsRoutes(container: Container): Router {
   const workspaceEntries = async (workspaceId: number): Promise<WorkspacePluginEntry[]> => {
     const states = await workspacePlugins.states(workspaceId);
     return registry.manifests().map((manifest) => ({
-      ...catalogueEntry(manifest),
+      ...catalogueEntry(manifest, registry),
       enabled: states.get(manifest.id) ?? false,
       hasSettings: withSettings.has(manifest.id),
       // A disabled plugin's code is not loaded at all.
@@ -49,7 +50,7 @@ export function pluginSettingsRoutes(container: Container): Router {
   };
 
   router.get('/plugins', sessionGuard, (_req, res) => {
-    res.json({ plugins: registry.manifests().map(catalogueEntry) });
+    res.json({ plugins: registry.manifests().map((manifest) => catalogueEntry(manifest, registry)) });
   });
 
   router.get('/workspaces/:workspaceId/plugins', sessionGuard, membershipGuard, async (req, res) => {

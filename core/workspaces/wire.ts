@@ -18,10 +18,16 @@ export interface PluginCatalogueEntry {
   /** Ids of the plugins it needs enabled first. */
   requires: string[];
   nav: PluginNav | null;
+  /**
+   * False while a plugin with a page (`nav`) has no web part yet: the shell shows it as "Not available yet", without a
+   * switch, keeps it out of the sidebar and answers its address with a page saying so; switching it answers 409.
+   */
+  available: boolean;
 }
 
 /** One plugin of `GET {app}/api/v1/workspaces/{id}/plugins` (and of the answer to switching it). */
 export interface WorkspacePluginEntry extends PluginCatalogueEntry {
+  /** The workspace's stored switch; an unavailable plugin keeps it until it becomes available. */
   enabled: boolean;
   /** Whether the plugin contributes settings, edited on the Settings page. */
   hasSettings: boolean;

@@ -20,10 +20,12 @@ export interface PluginSwitchedEvent {
 }
 
 export const pluginNotEnabledMessage = (name: string) => `The ${name} plugin is not enabled for this workspace`;
+export const pluginNotAvailableMessage = (name: string) => `The ${name} plugin is not available yet, so it cannot be switched on or off`;
 
 /**
  * Which plugins are on for which workspace. A workspace without a row for a plugin (installed after the
- * workspace was made) gets the plugin's `defaultEnabled`. Switching never touches the plugin's data.
+ * workspace was made) gets the plugin's `defaultEnabled`. Switching never touches the plugin's data. A plugin that is
+ * not available yet (no page built) keeps its stored switch, which takes effect once it is, and cannot be switched.
  */
 @injectable()
 export class WorkspacePluginsService {
@@ -75,6 +77,7 @@ export class WorkspacePluginsService {
   async setEnabled(workspaceId: number, pluginId: string, enabled: boolean, actorUserId: number): Promise<void> {
     const manifest = this.registry.get(pluginId)?.manifest;
     if (!manifest) throw notFound('Plugin not found');
+    if (!this.registry.isAvailable(pluginId)) throw conflict(pluginNotAvailableMessage(manifest.name));
     const switched = await this.knex.transaction(async (trx) => {
       // Serialises switches within one workspace, so two concurrent switches cannot break a dependency.
       const workspace = await trx('workspaces').where({ id: workspaceId }).forUpdate().first('id');

@@ -14,7 +14,7 @@ import {
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Search' });
-const searchBox = (page: Page) => searchDialog(page).getByRole('combobox', { name: 'Search clients, tasks and notices' });
+const searchBox = (page: Page) => searchDialog(page).getByRole('combobox', { name: 'Search the workspace' });
 /** The sidebar's Search button, named with its shortcut. */
 const searchButton = (page: Page) => page.getByRole('button', { name: /^Search (Ctrl K|⌘K)$/ });
 const SEARCH_REQUEST = /\/axal\/api\/v1\/search\?/;
@@ -105,14 +105,14 @@ describe('browser: global search', function () {
     });
   }
 
-  it('says "No results found.", closes with Escape, and opens again empty from the button; Cmd+K toggles it', async () => {
+  it('says "No results for …", closes with Escape, and opens again empty from the button; Cmd+K toggles it', async () => {
     const journey = await startJourney();
     const { page } = journey.session;
     await createClient(journey, 'Iyer Exports');
     await page.goto(`${journey.workspaceUrl}/dashboard`);
     await openSearch(page);
     await searchBox(page).fill('no such client');
-    await searchDialog(page).getByText('No results found.').waitFor();
+    await searchDialog(page).getByText('No results for “no such client”.').waitFor();
     await page.keyboard.press('Escape');
     await searchDialog(page).waitFor({ state: 'hidden' });
 

@@ -20,14 +20,17 @@ function formatWith(value: DateInput, missingText: string, render: (date: Date) 
   return isValid(date) ? render(date) : INVALID_DATE;
 }
 
-/** "05 Mar 2025"; `missingText` lets a caller say "Not specified" or "N/A" instead of "Not set". */
+/**
+ * "05 Mar 2025": the one way a date is shown in lists and on detail pages (the spec's "dd MMM yyyy"), so a record reads
+ * the same in its list and on its page. `missingText` lets a caller say "Not specified" or "N/A" instead of "Not set".
+ */
 export const formatDate = (value: DateInput, missingText = NOT_SET): string => formatWith(value, missingText, (date) => format(date, 'dd MMM yyyy'));
 
-/** "Mar 5, 2025". */
+/** "Mar 5, 2025": only where the spec quotes "MMM d, yyyy" (the tasks table's due dates); everywhere else `formatDate`. */
 export const formatLongDate = (value: DateInput, missingText = NOT_SET): string =>
   formatWith(value, missingText, (date) => format(date, 'MMM d, yyyy'));
 
-/** "5/3/2025", the numeric day/month/year of the notices table. */
+/** "5/3/2025": only where the spec quotes the en-IN numeric date (the notices table); everywhere else `formatDate`. */
 export const formatIndianDate = (value: DateInput, missingText = NOT_SET): string =>
   formatWith(value, missingText, (date) => date.toLocaleDateString('en-IN'));
 
@@ -61,9 +64,36 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
 
 const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 
-/** "₹1,23,456.50": Indian digit grouping, two decimals. */
+/** "₹1,23,456.50": the rupee sign the spec quotes, Indian digit grouping (lakh, crore), two decimals. */
 export function formatRupees(amount: number | null | undefined): string {
   return rupees.format(typeof amount === 'number' && Number.isFinite(amount) ? amount : 0);
+}
+
+// An Indian mobile number (spec 1: optional +91 or 0, then 10 digits from 6 to 9), written any common way:
+// "9822077889", "+919414066778", "09822077889", "+91 98220-77889", "0091 98220 77889", "919822077889".
+const INDIAN_MOBILE = /^(?:\+91|0091|91|0)?([6-9]\d{4})(\d{5})$/;
+const PHONE_SEPARATORS = /[\s\-().]/g;
+
+function indianMobileParts(phone: string): [string, string] | null {
+  const match = INDIAN_MOBILE.exec(phone.replace(PHONE_SEPARATORS, ''));
+  return match ? [match[1], match[2]] : null;
+}
+
+/**
+ * "+91 98220 77889" for an Indian mobile number however it was typed; any other number (a landline, a foreign number)
+ * is shown as it was given, only trimmed, since its grouping cannot be known.
+ */
+export function formatPhone(phone: string | null | undefined, missingText = NOT_SET): string {
+  const given = phone?.trim() ?? '';
+  if (!given) return missingText;
+  const mobile = indianMobileParts(given);
+  return mobile ? `+91 ${mobile[0]} ${mobile[1]}` : given;
+}
+
+/** The `tel:` link of a phone number: "tel:+919822077889" for an Indian mobile, else the digits and a leading "+" as given. */
+export function phoneHref(phone: string): string {
+  const mobile = indianMobileParts(phone.trim());
+  return mobile ? `tel:+91${mobile.join('')}` : `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
 /** The first `max` characters followed by "..." when the text is longer. */

@@ -39,9 +39,11 @@ export {
   formatIndianDate,
   formatIndianDateTime,
   formatLongDate,
+  formatPhone,
   formatRelativeTime,
   formatRupees,
   initialsOf,
+  phoneHref,
   truncate,
 } from './format';
 export type { DateInput } from './format';

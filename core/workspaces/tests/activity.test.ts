@@ -34,16 +34,16 @@ describe('workspace activity log', () => {
     const invitationId = invited.body.invitation.externalId;
     await call(owner, 'post', `/workspaces/${id}/invitations/${invitationId}/resend`).expect(200);
     await call(owner, 'delete', `/workspaces/${id}/invitations/${invitationId}`).expect(204);
-    await call(owner, 'put', `/workspaces/${id}/plugins/tasks`, { enabled: false }).expect(200);
-    await call(owner, 'put', `/workspaces/${id}/plugins/tasks`, { enabled: true }).expect(200);
+    await call(owner, 'put', `/workspaces/${id}/plugins/gate-fixture`, { enabled: false }).expect(200);
+    await call(owner, 'put', `/workspaces/${id}/plugins/gate-fixture`, { enabled: true }).expect(200);
     await call(owner, 'delete', `/workspaces/${id}/members/${colleague.user.externalId}`).expect(204);
 
     const { body } = await call(owner, 'get', activityPath(id)).expect(200);
     const summary = (body.activity as Entry[]).map(({ action, entityType, entityId, metadata }) => ({ action, entityType, entityId, metadata }));
     expect(summary).to.deep.equal([
       { action: 'member.removed', entityType: 'member', entityId: colleague.user.externalId, metadata: { role: 'ADMIN' } },
-      { action: 'plugin.enabled', entityType: 'plugin', entityId: 'tasks', metadata: {} },
-      { action: 'plugin.disabled', entityType: 'plugin', entityId: 'tasks', metadata: {} },
+      { action: 'plugin.enabled', entityType: 'plugin', entityId: 'gate-fixture', metadata: {} },
+      { action: 'plugin.disabled', entityType: 'plugin', entityId: 'gate-fixture', metadata: {} },
       { action: 'member.invitation_revoked', entityType: 'invitation', entityId: invitationId, metadata: {} },
       { action: 'member.invitation_resent', entityType: 'invitation', entityId: invitationId, metadata: {} },
       { action: 'member.invited', entityType: 'invitation', entityId: invitationId, metadata: { email: invitee, role: 'CLIENT' } },

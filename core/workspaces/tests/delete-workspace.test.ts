@@ -133,7 +133,7 @@ describe('deleting a workspace (spec 2.12, 5.9)', () => {
       const responses = await Promise.all([
         call(owner, 'get', `/workspaces/${id}`),
         call(owner, 'patch', `/workspaces/${id}`, { name: 'Race Firm' }),
-        call(owner, 'put', `/workspaces/${id}/plugins/tasks`, { enabled: false }),
+        call(owner, 'put', `/workspaces/${id}/plugins/gate-fixture`, { enabled: false }),
         call(owner, 'post', `/workspaces/${id}/members`, { email: uniqueEmail('late'), role: 'CLIENT' }),
         call(owner, 'patch', `/workspaces/${id}/members/${member.user.externalId}`, { role: 'ADMIN' }),
         call(owner, 'delete', `/workspaces/${id}`, { confirmation: 'Race Firm' }),

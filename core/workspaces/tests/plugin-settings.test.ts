@@ -37,7 +37,7 @@ describe('workspace plugin settings', () => {
       const nav = product.filter((plugin) => plugin.nav).sort((a, b) => a.nav!.order - b.nav!.order);
       expect(nav.map((plugin) => plugin.nav!.label)).to.deep.equal(['Tasks', 'Notices', 'Invoices', 'Documents', 'DSC', 'Integrations']);
       for (const plugin of product) {
-        expect(plugin).to.have.keys('id', 'name', 'description', 'version', 'demo', 'defaultEnabled', 'requires', 'nav');
+        expect(plugin).to.have.keys('id', 'name', 'description', 'version', 'demo', 'defaultEnabled', 'requires', 'nav', 'available');
         expect(plugin.description).to.be.a('string').and.not.equal('');
         expect(plugin).to.include({ defaultEnabled: true });
         expect(plugin.requires).to.deep.equal([]);
@@ -45,6 +45,14 @@ describe('workspace plugin settings', () => {
       }
       expect(plugins.find((plugin) => plugin.id === 'fixture-dependent')).to.include({ defaultEnabled: false, nav: null });
       expect(plugins.find((plugin) => plugin.id === 'fixture-dependent')!.requires).to.deep.equal(['gate-fixture']);
+    });
+
+    it('says which plugins are not available yet: those with a page but no web part', async () => {
+      const { body } = await call(owner, 'get', '/plugins').expect(200);
+      const availability = Object.fromEntries((body.plugins as PluginCatalogueEntry[]).map((plugin) => [plugin.id, plugin.available]));
+      expect(availability).to.include({ tasks: false, notices: false, invoices: false, dsc: false, integrations: false, documents: true });
+      // A page and a web part (the gate fixture), or no page at all (the example's server part, a bare fixture): available.
+      expect(availability).to.include({ 'gate-fixture': true, 'example-extensions': true, 'fixture-dependent': true });
     });
 
     it('is for signed-in users only', async () => {
@@ -71,35 +79,58 @@ describe('workspace plugin settings', () => {
       const { workspace: shared, sessions } = await workspaceWithEveryRole();
       for (const role of ['OWNER', 'ADMIN', 'EMPLOYEE', 'CLIENT'] as Role[]) {
         const { body } = await call(sessions[role], 'get', pluginsPath(shared.externalId)).expect(200);
-        const tasks = (body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'tasks')!;
-        expect(tasks).to.include({ id: 'tasks', name: 'Tasks', demo: false, defaultEnabled: true, enabled: true });
-        expect(tasks.nav).to.deep.equal({ label: 'Tasks', path: 'tasks', order: 2, icon: 'tick-circle' });
+        const documents = (body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'documents')!;
+        expect(documents).to.include({ id: 'documents', name: 'Documents', demo: false, defaultEnabled: true, enabled: true, available: true });
+        expect(documents.nav).to.deep.equal({ label: 'Documents', path: 'documents', order: 5, icon: 'folder-close' });
         // Null until the plugin's web remote is built.
-        if (tasks.remoteEntry !== null) expect(tasks.remoteEntry).to.match(/^\/axal\/remotes\/tasks\/[^/]+\/remoteEntry\.js$/);
+        if (documents.remoteEntry !== null) expect(documents.remoteEntry).to.match(/^\/axal\/remotes\/documents\/[^/]+\/remoteEntry\.js$/);
       }
-      await switchPlugin(sessions.OWNER, shared.externalId, 'tasks', false).expect(200);
+      await switchPlugin(sessions.OWNER, shared.externalId, 'documents', false).expect(200);
       const { body } = await call(sessions.CLIENT, 'get', pluginsPath(shared.externalId)).expect(200);
       // A disabled plugin's code is not offered to the browser.
-      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'tasks')).to.include({ enabled: false, remoteEntry: null });
+      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'documents')).to.include({ enabled: false, remoteEntry: null });
     });
 
     it('switches a plugin off and on for one workspace only, and records each switch', async () => {
       const other = await createWorkspace(owner);
-      const off = await switchPlugin(owner, workspace.externalId, 'invoices', false).expect(200);
-      expect(off.body.plugin).to.include({ id: 'invoices', name: 'Invoices', enabled: false, demo: true });
-      expect((await enabledStates(owner, workspace.externalId)).invoices).to.equal(false);
-      expect((await enabledStates(owner, other.externalId)).invoices).to.equal(true);
+      const off = await switchPlugin(owner, workspace.externalId, 'documents', false).expect(200);
+      expect(off.body.plugin).to.include({ id: 'documents', name: 'Documents', enabled: false, demo: false });
+      expect((await enabledStates(owner, workspace.externalId)).documents).to.equal(false);
+      expect((await enabledStates(owner, other.externalId)).documents).to.equal(true);
 
       // Asking for the state a plugin is already in changes and records nothing.
-      await switchPlugin(owner, workspace.externalId, 'invoices', false).expect(200);
-      const on = await switchPlugin(owner, workspace.externalId, 'invoices', true).expect(200);
-      expect(on.body.plugin).to.include({ id: 'invoices', enabled: true });
+      await switchPlugin(owner, workspace.externalId, 'documents', false).expect(200);
+      const on = await switchPlugin(owner, workspace.externalId, 'documents', true).expect(200);
+      expect(on.body.plugin).to.include({ id: 'documents', enabled: true });
       expect((await activityActions(workspace.externalId)).slice(-2)).to.deep.equal(['plugin.disabled', 'plugin.enabled']);
 
       const { body } = await call(owner, 'get', `/workspaces/${workspace.externalId}/activity`).expect(200);
-      expect(body.activity[0]).to.include({ action: 'plugin.enabled', entityType: 'plugin', entityId: 'invoices' });
+      expect(body.activity[0]).to.include({ action: 'plugin.enabled', entityType: 'plugin', entityId: 'documents' });
       expect(body.activity[0].actor).to.deep.equal({ externalId: owner.user.externalId, name: owner.user.name });
-      expect(body.activity[1]).to.include({ action: 'plugin.disabled', entityType: 'plugin', entityId: 'invoices' });
+      expect(body.activity[1]).to.include({ action: 'plugin.disabled', entityType: 'plugin', entityId: 'documents' });
+    });
+
+    it('refuses to switch a plugin that is not available yet (409), keeping its stored switch and recording nothing', async () => {
+      const id = (await createWorkspace(owner)).externalId;
+      const before = await activityActions(id);
+      for (const [pluginId, name] of [
+        ['tasks', 'Tasks'],
+        ['invoices', 'Invoices'],
+      ]) {
+        for (const enabled of [false, true]) {
+          const response = await switchPlugin(owner, id, pluginId, enabled);
+          expect(response.status, `${pluginId} ${enabled}`).to.equal(409);
+          expect(response.body).to.deep.equal({ error: `The ${name} plugin is not available yet, so it cannot be switched on or off` });
+        }
+      }
+      expect(await enabledStates(owner, id)).to.include({ tasks: true, invoices: true });
+      const { body } = await call(owner, 'get', pluginsPath(id)).expect(200);
+      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'tasks')).to.include({
+        enabled: true,
+        available: false,
+        remoteEntry: null,
+      });
+      expect(await activityActions(id)).to.deep.equal(before);
     });
 
     it('refuses to enable a plugin whose required plugin is off, and to disable one that an enabled plugin requires (409)', async () => {

@@ -119,8 +119,8 @@ const ACTIONS: Action[] = [
     name: 'switch a plugin',
     allowed: ['OWNER', 'ADMIN'],
     refusal: { error: 'Only owners and admins can switch plugins' },
-    run: (actor, stage) => call(actor, 'put', `/workspaces/${stage.workspaceId}/plugins/tasks`, { enabled: false }),
-    succeeds: (response) => expect(response.body.plugin).to.include({ id: 'tasks', enabled: false }),
+    run: (actor, stage) => call(actor, 'put', `/workspaces/${stage.workspaceId}/plugins/gate-fixture`, { enabled: false }),
+    succeeds: (response) => expect(response.body.plugin).to.include({ id: 'gate-fixture', enabled: false }),
   },
   {
     name: 'delete the workspace',

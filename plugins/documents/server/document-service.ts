@@ -40,14 +40,24 @@ import type { assignClientSchema, createDocumentSchema, deleteNodeSchema, presig
 import type { z } from 'zod';
 import { BlobCleanup } from './blob-cleanup';
 import { documentDtoOf, downloadUrlOf, fileNodeOf } from './document-views';
-import { buildTree, openedFolders, ROOT, selfAndAncestors, subfoldersOf, Visibility, type DirectoryTotals, type FolderRow } from './folder-tree';
+import {
+  buildTree,
+  nameOf,
+  openedFolders,
+  ROOT,
+  selfAndAncestors,
+  subfoldersOf,
+  Visibility,
+  type DirectoryTotals,
+  type FolderRow,
+} from './folder-tree';
 import { Document, Folder } from './models';
 import { StorageQuota } from './storage-quota';
 
-/** Who is asking: the workspace, their role in it and who they are. */
+/** Who is asking: the workspace, their role in it and who they are (a search provider knows only their id). */
 export interface Viewer {
   membership: Membership;
-  user: SessionUser;
+  user: Pick<SessionUser, 'id'>;
 }
 
 /** A read-only download link lives this long; the browser follows the redirect at once. */
@@ -63,6 +73,9 @@ async function ensureFolders(trx: Knex.Transaction, workspaceId: number, path: s
     .onConflict(['workspace_id', 'path'])
     .ignore();
 }
+
+/** A term for `like`, its wildcards taken literally. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** `whereRaw` arguments for "the folder or anything beneath it", on a column holding a folder path. */
 const withinFolder = (column: 'directory' | 'path', folder: string) =>
@@ -236,6 +249,29 @@ export class DocumentService {
     const folders = await this.folders(workspaceId);
     const visibility = await this.visibilityOf(viewer, folders);
     return this.visibleDocuments(workspaceId, visibility, folders).resultSize();
+  }
+
+  /** The folders the member can open whose name holds `term` (any case), at most `limit`, by name: the folder search. */
+  async foldersNamed(viewer: Viewer, term: string, limit: number): Promise<string[]> {
+    const folders = await this.folders(viewer.membership.workspace.id);
+    const visibility = await this.visibilityOf(viewer, folders);
+    const needle = term.toLowerCase();
+    return folders
+      .map((folder) => folder.path)
+      .filter((path) => nameOf(path).toLowerCase().includes(needle) && visibility.canOpen(path))
+      .sort((a, b) => nameOf(a).localeCompare(nameOf(b)) || a.localeCompare(b))
+      .slice(0, limit);
+  }
+
+  /** The files the member sees whose name holds `term` (any case), at most `limit`, by name: the document search. */
+  async documentsNamed(viewer: Viewer, term: string, limit: number): Promise<Document[]> {
+    const workspaceId = viewer.membership.workspace.id;
+    const folders = await this.folders(workspaceId);
+    const visibility = await this.visibilityOf(viewer, folders);
+    return this.visibleDocuments(workspaceId, visibility, folders)
+      .whereRaw('filename ilike ?', [`%${escapeLike(term)}%`])
+      .orderByRaw('lower(filename), id')
+      .limit(limit);
   }
 
   /** A document the member may see, by its id or its file key; 404 otherwise. */

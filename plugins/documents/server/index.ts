@@ -4,6 +4,7 @@ import { DocumentAttachments } from './attachment-service';
 import { BLOB_CLEANUP_JOB } from './blob-cleanup';
 import { BlobSweeps, DELETED_WORKSPACE_BLOBS_SWEEP_JOB, UNREGISTERED_BLOBS_SWEEP_JOB } from './blob-sweeps';
 import { seedDemoDocuments } from './demo-seed';
+import { documentSearchContributions } from './document-search';
 import { DocumentService } from './document-service';
 import { documentRoutes } from './routes';
 import { ATTACHMENT_SERVICE } from './tokens';
@@ -46,6 +47,7 @@ export default definePlugin({
   contributes: [
     schedulesPoint.contribute({ name: UNREGISTERED_BLOBS_SWEEP_JOB, every: 'day at 02:00', timezone: 'Asia/Kolkata', perWorkspace: true }),
     schedulesPoint.contribute({ name: DELETED_WORKSPACE_BLOBS_SWEEP_JOB, every: 'day at 02:30', timezone: 'Asia/Kolkata' }),
+    ...documentSearchContributions,
   ],
   seedDemo: seedDemoDocuments,
 });

@@ -89,6 +89,9 @@ export function mimeTypeOf(filename: string): string {
   return ACCEPTED_FILE_TYPES[extensionOf(filename)] ?? DEFAULT_MIME_TYPE;
 }
 
+/** The `type` of the documents' global search hits; the web part's search result renderers draw each. */
+export const DOCUMENT_SEARCH_HIT_TYPES = { file: 'document', folder: 'document-folder' } as const;
+
 // ---- Messages (spec 3 sections 5, 6, 8) ----
 
 export const MESSAGES = {

@@ -1,5 +1,6 @@
 import { Spinner } from '@blueprintjs/core';
 import type { RouteObject } from 'react-router-dom';
+import { NotAvailablePage } from './NotAvailablePage';
 import { NotEnabledPage } from './NotEnabledPage';
 import { PluginBoundary } from './PluginBoundary';
 import { RemoteErrorPanel } from './RemoteErrorPanel';
@@ -19,7 +20,8 @@ function wrapInBoundary(routes: RouteObject[], state: Extract<LoadedPluginState,
 
 /**
  * The workspace routes contributed by plugins: a loaded plugin's own routes inside its error boundary, a loading or
- * failed one's area, and the "not enabled" page for a disabled plugin's address.
+ * failed one's area, the "not available yet" page for the address of a plugin without a web part, and the "not
+ * enabled" page for a disabled plugin's address.
  */
 export function pluginRouteObjects(
   workspaceId: string,
@@ -36,8 +38,12 @@ export function pluginRouteObjects(
     else routes.push({ path: area, element: <Spinner aria-label={`Loading ${state.entry.name}`} /> });
   }
   for (const entry of entries) {
-    if (!entry.enabled && entry.nav) {
-      routes.push({ path: `${entry.nav.path}/*`, element: <NotEnabledPage pluginName={entry.name} workspaceId={workspaceId} /> });
+    if (!entry.nav) continue;
+    const area = `${entry.nav.path}/*`;
+    if (!entry.available) {
+      routes.push({ path: area, element: <NotAvailablePage pluginName={entry.name} description={entry.description} workspaceId={workspaceId} /> });
+    } else if (!entry.enabled) {
+      routes.push({ path: area, element: <NotEnabledPage pluginName={entry.name} workspaceId={workspaceId} /> });
     }
   }
   return routes;

@@ -1,7 +1,7 @@
 import { Button, Classes, FormGroup, InputGroup, SectionCard } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, apiV1, formatLongDate, usePermission, useWorkspaceRole } from '@axal/web-sdk';
+import { ApiError, apiV1, formatDate, usePermission, useWorkspaceRole } from '@axal/web-sdk';
 import { LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { workspaceNameSchema } from '../../../core/workspaces/schemas';
 import { myWorkspacesKey, ROLE_LABELS, workspaceKey, type WorkspaceDetail } from '../workspace/workspace-queries';
@@ -97,7 +97,7 @@ function WorkspaceFacts({ workspace }: { workspace: WorkspaceDetail }) {
       </div>
       <div>
         <dt className={Classes.TEXT_MUTED}>Created</dt>
-        <dd>{formatLongDate(workspace.createdAt)}</dd>
+        <dd>{formatDate(workspace.createdAt)}</dd>
       </div>
     </dl>
   );

@@ -5,9 +5,11 @@ import {
   formatIndianDate,
   formatIndianDateTime,
   formatLongDate,
+  formatPhone,
   formatRelativeTime,
   formatRupees,
   initialsOf,
+  phoneHref,
   truncate,
 } from '../format';
 
@@ -118,6 +120,60 @@ describe('formatRupees', () => {
     for (const amount of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, null, undefined]) {
       expect(formatRupees(amount)).to.equal('₹0.00');
     }
+  });
+});
+
+describe('formatPhone', () => {
+  it('writes an Indian mobile number as "+91 98220 77889" however it was typed', () => {
+    for (const typed of [
+      '9822077889',
+      '+919822077889',
+      '09822077889',
+      '919822077889',
+      '0091 98220 77889',
+      '+91 98220-77889',
+      ' (+91) 98220.77889 ',
+    ]) {
+      expect(formatPhone(typed), typed).to.equal('+91 98220 77889');
+    }
+    expect(formatPhone('+919414066778')).to.equal('+91 94140 66778');
+    expect(formatPhone('6000000001')).to.equal('+91 60000 00001');
+  });
+
+  it('leaves a landline, a foreign number or anything else as it was given, only trimmed', () => {
+    for (const other of [
+      '022 2654 3210',
+      '02226543210',
+      '+91 22 2654 3210',
+      '+1 415 555 0100',
+      '+44 20 7946 0958',
+      '5822077889',
+      '98220778',
+      '982207788912',
+      'ext. 12',
+    ]) {
+      expect(formatPhone(other), other).to.equal(other);
+    }
+    expect(formatPhone('  022 2654 3210 ')).to.equal('022 2654 3210');
+  });
+
+  it('says "Not set" for a missing number, or the text the caller gives', () => {
+    for (const missing of [null, undefined, '', '   ']) {
+      expect(formatPhone(missing)).to.equal('Not set');
+    }
+    expect(formatPhone(null, '')).to.equal('');
+  });
+});
+
+describe('phoneHref', () => {
+  it('dials an Indian mobile number with its country code', () => {
+    expect(phoneHref('09822077889')).to.equal('tel:+919822077889');
+    expect(phoneHref('+91 98220 77889')).to.equal('tel:+919822077889');
+  });
+
+  it('keeps only the digits and the plus sign of any other number', () => {
+    expect(phoneHref('022 2654 3210')).to.equal('tel:02226543210');
+    expect(phoneHref('+1 (415) 555-0100')).to.equal('tel:+14155550100');
   });
 });
 

@@ -1,6 +1,6 @@
 import { Button, Card, Classes, H1, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
-import { formatLongDate, initialsOf, usePermission } from '@axal/web-sdk';
+import { formatDate, formatPhone, initialsOf, phoneHref, usePermission } from '@axal/web-sdk';
 import type { ClientDetailView } from '../../../../core/clients/wire';
 import { useDocumentTitle } from '../../public/page-hooks';
 import { CLIENT_TYPE_LABELS, hasInvalidCredential } from '../clients-api';
@@ -48,7 +48,7 @@ export function ClientHeader({ workspaceId, client }: { workspaceId: string; cli
             <a href={`mailto:${client.email}`}>{client.email}</a>
           </Fact>
           <Fact label="Phone">
-            <a href={`tel:${client.phone}`}>{client.phone}</a>
+            <a href={phoneHref(client.phone)}>{formatPhone(client.phone)}</a>
           </Fact>
           <Fact label="PAN" code>
             {client.panNumber}
@@ -70,14 +70,14 @@ export function ClientHeader({ workspaceId, client }: { workspaceId: string; cli
                   />
                 )}
               </Fact>
-              <Fact label="Date of Birth">{client.dateOfBirth && formatLongDate(client.dateOfBirth)}</Fact>
+              <Fact label="Date of Birth">{client.dateOfBirth && formatDate(client.dateOfBirth)}</Fact>
             </>
           )}
           <Fact label="TAN" code>
             {client.tan}
           </Fact>
           <Fact label="Industry">{client.industry}</Fact>
-          <Fact label="Client since">{formatLongDate(client.createdAt)}</Fact>
+          <Fact label="Client since">{formatDate(client.createdAt)}</Fact>
           <Fact label={isBusiness ? 'Business Address' : 'Residential Address'} wide>
             {isBusiness ? client.businessAddress : client.residentialAddress}
           </Fact>

@@ -1,7 +1,7 @@
 import { Button, Classes, FormGroup, TextArea } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { apiV1, formatLongDate, formatRelativeTime, usePermission } from '@axal/web-sdk';
+import { apiV1, formatDate, formatIndianDateTime, formatRelativeTime, usePermission } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { noteInputSchema } from '../../../../core/clients/schemas';
 import { clientNotesKey, useClientNotes, type ClientNote } from '../clients-api';
@@ -99,8 +99,8 @@ function NotesList({ workspaceId, clientId }: NotesProps) {
           <p className={`client-note__meta ${Classes.TEXT_MUTED}`}>
             <span>{note.author?.name ?? 'Former member'}</span>
             <span aria-hidden="true"> · </span>
-            <time dateTime={note.dateAdded} title={formatLongDate(note.dateAdded)}>
-              {formatLongDate(note.dateAdded)} ({formatRelativeTime(note.dateAdded)})
+            <time dateTime={note.dateAdded} title={formatIndianDateTime(note.dateAdded)}>
+              {formatDate(note.dateAdded)} ({formatRelativeTime(note.dateAdded)})
             </time>
           </p>
         </li>

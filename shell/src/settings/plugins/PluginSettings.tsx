@@ -55,17 +55,24 @@ function PluginCard({ workspaceId, plugin, requiredNames, canSwitch }: PluginCar
         <p className="plugin-card__description">{plugin.description}</p>
         {requiredNames.length > 0 && <p className={`plugin-card__requires ${Classes.TEXT_MUTED}`}>Requires: {requiredNames.join(', ')}</p>}
       </div>
-      <Switch
-        className="plugin-card__switch"
-        role="switch"
-        large
-        aria-labelledby={titleId}
-        checked={enabled}
-        disabled={!canSwitch || toggle.isPending}
-        onChange={(event) => switchTo(event.currentTarget.checked)}
-        innerLabelChecked="On"
-        innerLabel="Off"
-      />
+      {plugin.available ? (
+        <Switch
+          className="plugin-card__switch"
+          role="switch"
+          large
+          aria-labelledby={titleId}
+          checked={enabled}
+          disabled={!canSwitch || toggle.isPending}
+          onChange={(event) => switchTo(event.currentTarget.checked)}
+          innerLabelChecked="On"
+          innerLabel="Off"
+        />
+      ) : (
+        // No switch: an "On" for a feature without a page would promise what is not there.
+        <Tag className="plugin-card__unavailable" minimal round icon="time">
+          Not available yet
+        </Tag>
+      )}
     </Card>
   );
 }
@@ -80,15 +87,19 @@ export function PluginSettings({ workspaceId }: { workspaceId: string }) {
   if (plugins.error) return <ErrorState message="The plugins of this workspace could not be loaded." onRetry={() => void plugins.refetch()} />;
 
   const nameOf = new Map(plugins.data.map((plugin) => [plugin.id, plugin.name]));
-  // The sidebar's order first; plugins without a page of their own after them, by name.
+  // What can be used now before what is not available yet; within each, the sidebar's order, then plugins without a
+  // page of their own, by name.
   const catalogue = [...plugins.data].sort(
-    (a, b) => (a.nav?.order ?? Number.MAX_SAFE_INTEGER) - (b.nav?.order ?? Number.MAX_SAFE_INTEGER) || a.name.localeCompare(b.name),
+    (a, b) =>
+      Number(b.available) - Number(a.available) ||
+      (a.nav?.order ?? Number.MAX_SAFE_INTEGER) - (b.nav?.order ?? Number.MAX_SAFE_INTEGER) ||
+      a.name.localeCompare(b.name),
   );
   return (
     <section aria-label="Plugins" className="plugin-settings">
       <p className={`plugin-settings__intro ${Classes.TEXT_MUTED}`}>
         Each feature of Axal Practice is a plugin. Switching one off hides it from this workspace; its data is kept and comes back when it is switched
-        on again.
+        on again. Features marked “Not available yet” are still being built.
       </p>
       {!canSwitch && (
         <Callout icon="lock" compact>

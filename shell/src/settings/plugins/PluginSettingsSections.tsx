@@ -96,7 +96,7 @@ function PluginSettingsSection({ workspaceId, plugin, state }: { workspaceId: st
 export function PluginSettingsSections({ workspaceId }: { workspaceId: string }) {
   const { list, loaded } = useLoadedPlugins(workspaceId);
   return (list.data ?? [])
-    .filter((plugin) => plugin.enabled)
+    .filter((plugin) => plugin.enabled && plugin.available)
     .map((plugin) => (
       <PluginSettingsSection key={plugin.id} workspaceId={workspaceId} plugin={plugin} state={loaded.find((state) => state.entry.id === plugin.id)} />
     ));

@@ -1,7 +1,7 @@
-import { Button, Card, Classes, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Card, Classes, Tab, TabPanel, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { formatLongDate, formatRelativeTime } from '@axal/web-sdk';
+import { formatIndianDateTime, formatRelativeTime } from '@axal/web-sdk';
 import { EmptyState, ErrorState, LoadingSkeleton, Paginator } from '@axal/web-sdk/ui';
 import { NOTIFICATION_PAGE_SIZE, NOTIFICATION_STATUSES, type NotificationDto, type NotificationStatus } from '../../../../core/notifications/wire';
 import { PageHeader } from '../PageHeader';
@@ -17,6 +17,7 @@ import {
 import './notifications-page.css';
 
 const ALL = 'all';
+const TABS_ID = 'notification-status';
 const SKELETON_CARDS = 5;
 
 interface PageView {
@@ -63,6 +64,7 @@ export function NotificationsPage() {
     { keepPrevious: true },
   );
   const markAll = useMarkAllNotificationsRead(workspaceId);
+  const selectedTab = status ?? ALL;
 
   const total = summary.data?.count;
   const unread = list.data?.unreadCount ?? summary.data?.unreadCount;
@@ -90,9 +92,9 @@ export function NotificationsPage() {
         </div>
       </div>
       <Tabs
-        id="notification-status"
+        id={TABS_ID}
         className="notifications-tabs"
-        selectedTabId={status ?? ALL}
+        selectedTabId={selectedTab}
         onChange={(tab) => setView({ page: 1, status: tab === ALL ? null : (tab as NotificationStatus) })}
       >
         <Tab id={ALL} title="All" tagContent={total} tagProps={{ round: true }} />
@@ -104,25 +106,34 @@ export function NotificationsPage() {
           tagProps={{ round: true }}
         />
       </Tabs>
-      {list.error ? (
-        <ErrorState title="Failed to fetch notifications" message="The notifications could not be loaded." onRetry={() => void list.refetch()} />
-      ) : list.isPending ? (
-        <LoadingSkeleton rows={SKELETON_CARDS} height={88} />
-      ) : list.data.notifications.length === 0 ? (
-        <EmptyState
-          icon="notifications"
-          title="No notifications found"
-          description={status ? `There are no ${status} notifications.` : 'Sync events and system messages will appear here.'}
-          action={status ? <Link to={notificationsPath(workspaceId)}>Clear filters</Link> : undefined}
-        />
-      ) : (
-        <>
-          <NotificationCards workspaceId={workspaceId} notifications={list.data.notifications} busy={list.isPlaceholderData} />
-          <div className="notifications-paging">
-            <Paginator page={page} totalPages={totalPages} onPageChange={changePage} />
-          </div>
-        </>
-      )}
+      {/* The list is the selected tab's panel, so each tab's aria-controls names an element that exists. */}
+      <TabPanel
+        parentId={TABS_ID}
+        id={selectedTab}
+        selectedTabId={selectedTab}
+        className="notifications-panel"
+        panel={
+          list.error ? (
+            <ErrorState title="Failed to fetch notifications" message="The notifications could not be loaded." onRetry={() => void list.refetch()} />
+          ) : list.isPending ? (
+            <LoadingSkeleton rows={SKELETON_CARDS} height={88} />
+          ) : list.data.notifications.length === 0 ? (
+            <EmptyState
+              icon="notifications"
+              title="No notifications found"
+              description={status ? `There are no ${status} notifications.` : 'Sync events and system messages will appear here.'}
+              action={status ? <Link to={notificationsPath(workspaceId)}>Clear filters</Link> : undefined}
+            />
+          ) : (
+            <>
+              <NotificationCards workspaceId={workspaceId} notifications={list.data.notifications} busy={list.isPlaceholderData} />
+              <div className="notifications-paging">
+                <Paginator page={page} totalPages={totalPages} onPageChange={changePage} />
+              </div>
+            </>
+          )
+        }
+      />
     </div>
   );
 }
@@ -157,7 +168,7 @@ function NotificationCard({ notification, now, onRead }: { notification: Notific
           <time
             className={`notification-card__time ${Classes.TEXT_MUTED}`}
             dateTime={notification.createdAt}
-            title={formatLongDate(notification.createdAt)}
+            title={formatIndianDateTime(notification.createdAt)}
           >
             {formatRelativeTime(notification.createdAt, now)}
           </time>
