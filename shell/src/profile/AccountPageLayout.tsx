@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { appPath } from '@axal/web-sdk';
+import { useFocusHeadingOnNavigation } from '../app/focus-heading-on-navigation';
+import { useFocusRescue } from '../app/focus-rescue';
 import { AppIcon } from '../auth/app-icons';
 import { BrandMark } from '../public/BrandMark';
 import { useDocumentTitle } from '../public/page-hooks';
@@ -18,6 +20,9 @@ interface AccountPageLayoutProps {
 /** Signed-in pages that live outside a workspace: the profile and workspace creation. */
 export function AccountPageLayout({ title, subtitle, showBackLink = true, width = 'wide', children }: AccountPageLayoutProps) {
   useDocumentTitle(title);
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
+  useFocusRescue(main);
   return (
     <div className="account-page">
       <header className="account-page__bar">
@@ -31,7 +36,7 @@ export function AccountPageLayout({ title, subtitle, showBackLink = true, width 
           </Link>
         )}
       </header>
-      <main className={`account-page__main account-page__main--${width}`}>
+      <main className={`account-page__main account-page__main--${width}`} ref={main}>
         <h1 className="account-page__title">{title}</h1>
         {subtitle && <p className="account-page__subtitle">{subtitle}</p>}
         {children}

@@ -1,12 +1,13 @@
+import { useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { useFocusHeadingOnNavigation } from '../app/focus-heading-on-navigation';
 import { appPath } from './app-path';
 import { BrandMark } from './BrandMark';
 import './not-found.css';
 
-/** Unknown addresses, and workspaces the user is not a member of (no hint that they exist). */
-export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
+function NotFoundMessage({ embedded }: { embedded: boolean }) {
   return (
-    <main className="not-found" data-embedded={embedded}>
+    <>
       {!embedded && (
         <Link to={appPath()} className="not-found__brand" aria-label="Axal Practice home">
           <BrandMark />
@@ -27,6 +28,28 @@ export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
           </Link>
         )}
       </div>
+    </>
+  );
+}
+
+/** The page on its own: it is the main landmark, and focus moves to its heading after a navigation. */
+function StandaloneNotFoundPage() {
+  const page = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(page);
+  return (
+    <main className="not-found" data-embedded={false} ref={page}>
+      <NotFoundMessage embedded={false} />
     </main>
+  );
+}
+
+/** Unknown addresses, and workspaces the user is not a member of (no hint that they exist). */
+export function NotFoundPage({ embedded = false }: { embedded?: boolean }) {
+  if (!embedded) return <StandaloneNotFoundPage />;
+  // Inside the workspace frame, which is the main landmark and moves focus to this heading itself.
+  return (
+    <div className="not-found" data-embedded={true}>
+      <NotFoundMessage embedded />
+    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useParams, useRoutes } from 'react-router-dom';
 import { ApiError, currentWorkspaceIdAtom } from '@axal/web-sdk';
 import { ErrorState, LoadingState } from '@axal/web-sdk/ui';
+import { useFocusHeadingOnNavigation } from '../app/focus-heading-on-navigation';
+import { useFocusRescue } from '../app/focus-rescue';
 import { NotFoundPage } from '../public/NotFoundPage';
 import { pluginRouteObjects } from '../plugins/plugin-routes';
 import { useLoadedPlugins } from '../plugins/workspace-plugins';
@@ -60,6 +62,9 @@ export function WorkspaceFrame() {
   const workspace = useWorkspaceDetail(workspaceId);
   const { list, loaded } = useLoadedPlugins(workspaceId);
   const { isOpen: isNavOpen, open: openNav, close: closeNav, panelRef, menuButtonRef } = useNarrowScreenNav();
+  const contentRef = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(contentRef);
+  useFocusRescue(contentRef);
 
   const page = useRoutes([
     { index: true, element: <DashboardPage loaded={loaded} /> },
@@ -115,7 +120,7 @@ export function WorkspaceFrame() {
         isOpenOnNarrowScreens={isNavOpen}
       />
       {isNavOpen && <div className="workspace-frame__backdrop" aria-hidden="true" onClick={closeNav} />}
-      <main id={CONTENT_ID} className="workspace-frame__content" tabIndex={-1}>
+      <main id={CONTENT_ID} className="workspace-frame__content" tabIndex={-1} ref={contentRef}>
         {content}
       </main>
     </div>

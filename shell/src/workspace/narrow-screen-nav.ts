@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /**
- * The sidebar as a panel on narrow screens: opening it moves focus into it, Escape closes it and gives focus back
- * to the menu button, and any navigation closes it.
+ * The sidebar as a panel on narrow screens: opening it moves focus into it, Escape or the backdrop closes it and
+ * gives focus back to the menu button, and any navigation closes it (focus then goes to the new page's heading).
  */
 export function useNarrowScreenNav() {
   const { pathname } = useLocation();
@@ -13,15 +13,17 @@ export function useNarrowScreenNav() {
   const isOpen = openOn === pathname;
   const panelRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpenOn(null), []);
+  // The closed panel is hidden, so focus (in it, or on the body after a click on the backdrop) goes back to the menu button.
+  const close = useCallback(() => {
+    setOpenOn(null);
+    menuButtonRef.current?.focus();
+  }, []);
 
   useEffect(() => {
     if (!isOpen) return;
     panelRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      menuButtonRef.current?.focus();
+      if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

@@ -1,4 +1,5 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
+import '../app/blueprint-contrast.css';
 import { BlueprintProvider, FocusStyleManager } from '@blueprintjs/core';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { PageLoading } from '../app/PageLoading';

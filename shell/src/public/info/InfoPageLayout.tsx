@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useFocusHeadingOnNavigation } from '../../app/focus-heading-on-navigation';
 import { SiteFooter } from '../SiteFooter';
 import { SiteHeader } from '../SiteHeader';
 import { useDocumentTitle, useScrollToHash } from '../page-hooks';
@@ -23,13 +24,15 @@ interface InfoPageLayoutProps {
 export function InfoPageLayout({ eyebrow, title, lead, updated, toc, children }: InfoPageLayoutProps) {
   useDocumentTitle(title);
   useScrollToHash();
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
   return (
     <div className="site">
       <a className="site-skip-link" href="#main">
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <header className="info-hero">
           <div className="site-container site-container--narrow">
             <p className="site-eyebrow">{eyebrow}</p>

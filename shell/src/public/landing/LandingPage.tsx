@@ -1,3 +1,5 @@
+import { useRef } from 'react';
+import { useFocusHeadingOnNavigation } from '../../app/focus-heading-on-navigation';
 import { SiteFooter } from '../SiteFooter';
 import { SiteHeader } from '../SiteHeader';
 import { useDocumentTitle, useScrollToHash } from '../page-hooks';
@@ -14,13 +16,15 @@ export function LandingPage({ content }: { content?: Partial<SiteContent> }) {
   const { hero, stats, features, benefits, plans, annualSaving } = siteContent(content);
   useDocumentTitle();
   useScrollToHash();
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
   return (
     <div className="site">
       <a className="site-skip-link" href="#main">
         Skip to content
       </a>
       <SiteHeader />
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <HeroSection hero={hero} />
         <StatsStrip stats={stats} />
         <FeaturesSection features={features} />

@@ -43,18 +43,20 @@ export function WorkspaceSwitcher({ workspaceId, workspace }: { workspaceId: str
         fill
         alignText="start"
         className="workspace-switcher"
-        aria-label={workspace ? `${workspace.name}, switch workspace` : 'Switch workspace'}
         icon={workspace ? <WorkspaceMark name={workspace.name} /> : undefined}
         endIcon={<Icon icon="double-caret-vertical" className={Classes.TEXT_MUTED} />}
       >
+        {/* Named by what it shows, then what it does: a spoken name that starts like the visible one (WCAG 2.5.3). */}
         {workspace ? (
           <span className="workspace-switcher__text">
             <span className="workspace-switcher__name">{workspace.name}</span>
+            <span className="visually-hidden">, </span>
             <span className={`workspace-switcher__role ${Classes.TEXT_MUTED}`}>{ROLE_LABELS[workspace.role]}</span>
           </span>
         ) : (
           <span className={`${Classes.SKELETON} workspace-switcher__placeholder`}>Loading workspace</span>
         )}
+        <span className="visually-hidden">, switch workspace</span>
       </Button>
     </PopoverNext>
   );

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, ElementContext, NodeResult, Result, RunOptions } from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/** The rules of WCAG 2.1 levels A and AA, the bar every page and dialog of the app is held to. */
+export const WCAG_21_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+
+/** The widths every page is checked at: a laptop and a phone. */
+export const ACCESSIBILITY_VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/** The system themes every page is checked in (the app follows the browser's colour scheme until a user picks one). */
+export const ACCESSIBILITY_THEMES = ['light', 'dark'] as const;
+
+const SNIPPET_LENGTH = 200;
+
+let axeSource: string | undefined;
+
+/** axe-core's browser bundle, read once per process. */
+function axeScript(): string {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  return axeSource;
+}
+
+export interface AccessibilityCheck {
+  /** Names the page or dialog in the failure message, e.g. `clients list (dark, 390x844)`. */
+  label: string;
+  /** CSS selectors of the parts to check (a dialog); the whole document when left out. */
+  include?: string[];
+  /** CSS selectors of parts to leave out, each with the reason in a comment where it is called. */
+  exclude?: string[];
+}
+
+function describeNode(node: NodeResult): string {
+  const target = node.target.map(String).join(' ');
+  const html = node.html.replace(/\s+/g, ' ');
+  const snippet = html.length > SNIPPET_LENGTH ? `${html.slice(0, SNIPPET_LENGTH)}...` : html;
+  // The summary's first finding carries the measured figures (a contrast ratio and its colours, for one).
+  const finding = node.failureSummary?.split('\n').find((line) => line.trim() && !/^Fix (any|all)/.test(line.trim()));
+  return [`    at ${target}`, `       ${snippet}`, ...(finding ? [`       ${finding.trim()}`] : [])].join('\n');
+}
+
+function describeViolation(violation: Result): string {
+  return [`  ${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}`, ...violation.nodes.map(describeNode)].join('\n');
+}
+
+/**
+ * Waits until every CSS transition and animation that ends has ended, so colours and positions are the final ones
+ * (dialogs fade in). Endless ones, such as a busy button's spinner, are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
+/**
+ * Runs axe-core's WCAG 2.1 A and AA rules on the page as it is now and throws one readable error listing every
+ * violation (rule, impact, help, the elements' selectors and markup). axe is injected through the debugging
+ * protocol, so the page's Content Security Policy, which forbids inline scripts, does not stop it. Frames are not
+ * entered: a page that embeds one checks it on its own.
+ */
+export async function expectNoAccessibilityViolations(page: Page, check: AccessibilityCheck): Promise<void> {
+  await animationsSettled(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeScript());
+  const context: ElementContext = { exclude: check.exclude ?? [], ...(check.include ? { include: check.include } : {}) };
+  const options: RunOptions = { runOnly: { type: 'tag', values: [...WCAG_21_AA_TAGS] }, iframes: false, resultTypes: ['violations'] };
+  // Typed loosely across the page boundary: Playwright's serialisation types cannot follow axe's recursive ones.
+  const results = (await page.evaluate(
+    ({ runContext, runOptions }) => (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<unknown> } }).axe.run(runContext, runOptions),
+    { runContext: context as unknown, runOptions: options as unknown },
+  )) as AxeResults;
+  if (results.violations.length === 0) return;
+  const count = results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
+  throw new Error(`${check.label}: ${count} accessibility violation(s) of WCAG 2.1 AA\n${results.violations.map(describeViolation).join('\n')}`);
+}
