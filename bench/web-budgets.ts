@@ -1,6 +1,7 @@
 /**
- * Web budgets: gzipped JavaScript transferred for the landing page and for a signed-in workspace frame, measured
- * by loading the pages in Chromium and summing the network log, and the time of a full `npm run build`.
+ * Web budgets: JavaScript transferred (compressed as served: brotli for Chromium) for the landing page and for a
+ * signed-in workspace frame, measured by loading the pages in Chromium and summing the network log; the login page's
+ * whole transfer and its Lighthouse mobile performance score; and the time of a full `npm run build`.
  * Runs against its own database; prints one JSON line per figure. Targets are in bench/README.md.
  */
 import 'reflect-metadata';
@@ -13,8 +14,13 @@ import { buildWeb } from '../shell/build/build';
 import { launchBrowser, openPage } from '../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../core/plugin-api/testing/browser-auth';
 import { removeTestServices, startTestHost } from '../core/plugin-api/testing/test-host';
+import { lighthouseMobile } from './lighthouse-mobile';
 
-async function javascriptBytes(page: Page, url: string, ready: (page: Page) => Promise<unknown>): Promise<{ gzippedBytes: number; files: number }> {
+async function javascriptBytes(
+  page: Page,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+): Promise<{ transferredBytes: number; files: number }> {
   const sizes: Promise<number>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
     if (response.request().resourceType() === 'script')
@@ -31,7 +37,7 @@ async function javascriptBytes(page: Page, url: string, ready: (page: Page) => P
   await page.waitForLoadState('networkidle');
   page.off('response', onResponse);
   const all = await Promise.all(sizes);
-  return { gzippedBytes: all.reduce((sum, size) => sum + size, 0), files: all.length };
+  return { transferredBytes: all.reduce((sum, size) => sum + size, 0), files: all.length };
 }
 
 async function main(): Promise<void> {
@@ -45,7 +51,12 @@ async function main(): Promise<void> {
   try {
     const visitor = await openPage(browser);
     const landing = await javascriptBytes(visitor.page, `${running.baseUrl}/axal`, (page) => page.getByRole('heading').first().waitFor());
-    console.log(JSON.stringify({ figure: 'landing page JS (gzip)', kilobytes: +(landing.gzippedBytes / 1024).toFixed(1), files: landing.files }));
+    console.log(
+      JSON.stringify({ figure: 'landing page JS (compressed)', kilobytes: +(landing.transferredBytes / 1024).toFixed(1), files: landing.files }),
+    );
+
+    const login = await lighthouseMobile(`${running.baseUrl}/axal/login`);
+    console.log(JSON.stringify({ figure: 'login page, Lighthouse mobile (median of 3)', ...login }));
 
     const member = await openPage(browser);
     const signedIn = await signInBrowserContext(member.context, running.baseUrl, 'bench');
@@ -53,7 +64,9 @@ async function main(): Promise<void> {
     const frame = await javascriptBytes(member.page, `${running.baseUrl}/axal/w/${workspace.externalId}/dashboard`, (page) =>
       page.getByRole('navigation', { name: 'Workspace' }).waitFor(),
     );
-    console.log(JSON.stringify({ figure: 'workspace frame JS (gzip)', kilobytes: +(frame.gzippedBytes / 1024).toFixed(1), files: frame.files }));
+    console.log(
+      JSON.stringify({ figure: 'workspace frame JS (compressed)', kilobytes: +(frame.transferredBytes / 1024).toFixed(1), files: frame.files }),
+    );
   } finally {
     await browser.close();
     await running.stop();

@@ -6,6 +6,8 @@ import { contentHash, REMOTES_DIR, type RemoteCatalogue } from '../plugins/remot
 
 export const DIST_DIR = path.join(projectRoot, 'dist');
 const SHELL_DIR = path.join(DIST_DIR, 'shell');
+/** The light site's build, a folder of the shell's (so under `{app}/assets/site/`). */
+export const SITE_FOLDER = 'site';
 const BASE_PATH_PLACEHOLDER = /__APP_BASE_PATH__/g;
 /** The page's settings meta tag, as the build may have minified it (with or without quotes). */
 const CONFIG_PLACEHOLDER = /content=(["']?)__AXAL_CONFIG__\1/;
@@ -14,8 +16,22 @@ const NO_CACHE = 'no-cache';
 /** Chunks carry a 12-hex content hash in their names and never change; entry files keep their names across builds. */
 const CONTENT_HASHED = /\.[0-9a-f]{12}\./;
 
-/** Pages of the product that live outside the base path (spec 1 section 2.1). */
+/** Pages of the product that live outside the base path (spec 1 section 2.1); all of them are the light site's. */
 const PUBLIC_ROOT_PAGES = ['/auth/error', '/resources/{*page}', '/about', '/contact', '/blog', '/terms', '/privacy'];
+/**
+ * The pages under the base path that the light site draws (shell/src/public/SiteRoutes.tsx): the landing page and the
+ * sign-in pages. Every other page is the workspace app's; a link from one to the other loads the other page.
+ */
+const SITE_PAGES_UNDER_BASE_PATH = [
+  '/',
+  '/login',
+  '/signup',
+  '/verify-email',
+  '/forgot-password',
+  '/reset-password',
+  '/invitations/accept',
+  '/workspace-deleted',
+];
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
 
@@ -23,9 +39,9 @@ function setCaching(res: Response, file: string): void {
   res.setHeader('Cache-Control', CONTENT_HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
 }
 
-/** The page every browser route gets; the router in the shell decides what it shows. */
-function pageHandler(config: Config) {
-  const template = path.join(SHELL_DIR, 'index.html');
+/** The page of the app or of the light site, from the build's `index.html` in `dir`; its router decides what it shows. */
+function pageHandler(config: Config, dir: string) {
+  const template = path.join(dir, 'index.html');
   let cached: { mtimeMs: number; html: string } | null = null;
   return (_req: Request, res: Response) => {
     if (!existsSync(template)) {
@@ -64,16 +80,21 @@ export function webAssetRoutes(remotes: RemoteCatalogue): Router {
   return router;
 }
 
-/** Every GET that is not an API call gets the shell's page: under the base path and the public root pages. */
+/**
+ * Every GET that is not an API call gets a page: the light site's for the public and sign-in pages, the app's for
+ * every other address under the base path.
+ */
 export function pageRoutes(config: Config): { underBasePath: Router; atRoot: Router } {
-  const serve = pageHandler(config);
+  const serveApp = pageHandler(config, SHELL_DIR);
+  const serveSite = pageHandler(config, path.join(SHELL_DIR, SITE_FOLDER));
   const underBasePath = express.Router();
+  underBasePath.get(SITE_PAGES_UNDER_BASE_PATH, serveSite);
   underBasePath.get(['/', '/{*page}'], (req, res, next) => {
     if (/^\/(api|auth|connect|assets|remotes)(\/|$)/.test(req.path)) return next();
-    serve(req, res);
+    serveApp(req, res);
   });
   const atRoot = express.Router();
-  atRoot.get(PUBLIC_ROOT_PAGES, serve);
+  atRoot.get(PUBLIC_ROOT_PAGES, serveSite);
   atRoot.get('/', (_req, res) => res.redirect(config.basePath));
   return { underBasePath, atRoot };
 }

@@ -6,7 +6,7 @@ import { projectRoot } from '../../core/platform/config';
 import { DEFAULT_PLUGIN_DIRS } from '../../core/host/host';
 import { discoverPlugins } from '../../core/plugins/plugin-discovery';
 import { DIST_DIR } from '../../core/host/web-assets';
-import { remoteConfig, shellConfig } from './webpack-configs';
+import { remoteConfig, shellConfig, siteConfig } from './webpack-configs';
 
 const BUILD_INFO = path.join(DIST_DIR, 'build-info.json');
 export const TEST_FIXTURE_PLUGIN_DIR = path.join(projectRoot, 'tests', 'fixtures', 'plugins');
@@ -28,12 +28,13 @@ export function webPlugins(pluginDirs: string[]): WebPluginSource[] {
     .map((plugin) => ({ id: plugin.manifest.id, dir: plugin.dir }));
 }
 
+/** Tests are never bundled, so changing one does not make the build stale. */
 function newestChange(target: string): number {
   if (!existsSync(target)) return 0;
   const stats = statSync(target);
   if (!stats.isDirectory()) return stats.mtimeMs;
   return readdirSync(target).reduce(
-    (newest, entry) => (entry === 'node_modules' ? newest : Math.max(newest, newestChange(path.join(target, entry)))),
+    (newest, entry) => (entry === 'node_modules' || entry === 'tests' ? newest : Math.max(newest, newestChange(path.join(target, entry)))),
     stats.mtimeMs,
   );
 }
@@ -46,22 +47,23 @@ export function isBuildStale(pluginDirs: string[]): boolean {
   if (plugins.some((plugin) => !info.remotes.includes(plugin.id))) return true;
   const sources = [
     path.join(projectRoot, 'shell'),
-    path.join(projectRoot, 'core', 'plugin-api', 'web'),
+    // The web imports schemas and wire types from the server's folders (the sign-in rules in core/auth, say), not only the SDK.
+    path.join(projectRoot, 'core'),
     path.join(projectRoot, 'package.json'),
-    ...plugins.map((plugin) => path.join(plugin.dir, 'web')),
+    ...plugins.flatMap((plugin) => [path.join(plugin.dir, 'web'), path.join(plugin.dir, 'shared')]),
   ];
   const builtAt = statSync(BUILD_INFO).mtimeMs;
   return sources.some((source) => newestChange(source) > builtAt);
 }
 
 /**
- * One multi-config webpack run: the shell and every plugin remote, content-hashed. It builds beside dist/ and then
- * swaps the folders, so a running server (or a parallel build) never serves a half-written build.
+ * One multi-config webpack run: the shell, the light site and every plugin remote, content-hashed. It builds beside
+ * dist/ and then swaps the folders, so a running server (or a parallel build) never serves a half-written build.
  */
 export async function buildWeb(pluginDirs: string[]): Promise<void> {
   const plugins = webPlugins(pluginDirs);
   const staging = `${DIST_DIR}.building-${process.pid}`;
-  const compiler = webpack([shellConfig(staging), ...plugins.map((plugin) => remoteConfig(staging, plugin.id, plugin.dir))]);
+  const compiler = webpack([shellConfig(staging), siteConfig(staging), ...plugins.map((plugin) => remoteConfig(staging, plugin.id, plugin.dir))]);
   const stats = await new Promise<webpack.MultiStats | undefined>((resolve, reject) =>
     compiler.run((error, result) => (error ? reject(error) : resolve(result))),
   );

@@ -3,12 +3,15 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
+import { SITE_FOLDER } from '../../core/host/web-assets';
 import { projectRoot } from '../../core/platform/config';
 import { remoteContainerName } from '../../core/plugin-api/web/remote-name';
+import { LightSiteGuard } from './light-site-guard';
 import { sharedModules } from './shared-modules';
 
 /** Replaced by the server with APP_BASE_PATH when it serves the page, so one build serves any base path. */
 export const BASE_PATH_PLACEHOLDER = '__APP_BASE_PATH__';
+const PAGE_TEMPLATE = path.join(projectRoot, 'shell/src/index.html');
 
 const commonRules: NonNullable<Configuration['module']>['rules'] = [
   {
@@ -55,7 +58,12 @@ function common(name: string, outputPath: string): Configuration {
       cacheDirectory: path.join(projectRoot, 'node_modules', '.cache', 'webpack'),
       // A change of the build configuration or of the dependencies invalidates the cache.
       buildDependencies: {
-        config: [import.meta.filename, path.join(import.meta.dirname, 'shared-modules.ts'), path.join(projectRoot, 'package-lock.json')],
+        config: [
+          import.meta.filename,
+          path.join(import.meta.dirname, 'shared-modules.ts'),
+          path.join(import.meta.dirname, 'light-site-guard.ts'),
+          path.join(projectRoot, 'package-lock.json'),
+        ],
       },
     },
     infrastructureLogging: { level: 'error' },
@@ -64,26 +72,61 @@ function common(name: string, outputPath: string): Configuration {
 }
 
 export function shellConfig(outDir: string): Configuration {
+  const base = common('shell', path.join(outDir, 'shell'));
   return {
-    ...common('shell', path.join(outDir, 'shell')),
+    ...base,
     entry: { main: path.join(projectRoot, 'shell/src/index.ts') },
+    // The light site is built into a folder of this output by its own compiler, at the same time.
+    output: { ...base.output, clean: { keep: new RegExp(`^${SITE_FOLDER}/`) } },
     plugins: [
-      // The shell hands its federation runtime to the remotes, so no remote carries a ~28 KB copy of its own.
+      // The shell hands its federation runtime to the remotes, so no remote carries a ~28 KB copy of its own. Remotes are
+      // registered by the URL of their entry, never by manifest, so the runtime goes without its snapshot (manifest)
+      // handling and its Node code: 10 KB less on every page of the app.
       new ModuleFederationPlugin({
         name: 'shell',
         remotes: {},
         shared: sharedModules,
         dts: false,
         manifest: false,
-        experiments: { provideExternalRuntime: true },
+        experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' }),
       new HtmlWebpackPlugin({
-        template: path.join(projectRoot, 'shell/src/index.html'),
+        template: PAGE_TEMPLATE,
         publicPath: `${BASE_PATH_PLACEHOLDER}/assets/`,
         inject: 'body',
         hash: true,
       }),
+    ],
+  };
+}
+
+/**
+ * The light site: the public pages and the sign-in pages (landing, information pages, login, sign-up and the
+ * emailed-link pages), drawn with React and the router alone. It is a build of its own, without Module Federation,
+ * so nothing is shared with remotes and everything is tree-shaken: its pages carry neither the federation runtime
+ * nor the whole router, Blueprint, the data libraries or the workspace app. The server sends its page for those
+ * addresses (core/host/web-assets.ts); a link between the site and the app loads the other page.
+ */
+export function siteConfig(outDir: string): Configuration {
+  const base = common('site', path.join(outDir, 'shell', SITE_FOLDER));
+  return {
+    ...base,
+    entry: { site: path.join(projectRoot, 'shell/src/public/site-main.tsx') },
+    // Without Module Federation the entry can carry its content hash, so every file of the site is cached for good.
+    output: { ...base.output, filename: '[name].[contenthash:12].js' },
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // The sign-in pages' layout and controls: one stylesheet for all of them rather than a copy in each page's.
+          sharedStyles: { type: 'css/mini-extract', chunks: 'async', minChunks: 2, minSize: { 'css/mini-extract': 4_000 } },
+        },
+      },
+    },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' }),
+      new HtmlWebpackPlugin({ template: PAGE_TEMPLATE, publicPath: `${BASE_PATH_PLACEHOLDER}/assets/${SITE_FOLDER}/`, inject: 'body' }),
+      new LightSiteGuard(),
     ],
   };
 }

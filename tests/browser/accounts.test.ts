@@ -12,7 +12,8 @@ const NEW_PASSWORD = 'Fresh#Ledger2027';
 const VERIFY_SUBJECT = 'Verify your email address';
 const RESET_SUBJECT = 'Reset your Axal Practice password';
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
+/** The light site's toasts on the sign-in pages, Blueprint's in the app they lead to. */
+const toast = (page: Page, text: string | RegExp) => page.locator('.site-toast, .bp6-toast').filter({ hasText: text });
 const callout = (page: Page, text: string) => page.locator('.auth-callout').filter({ hasText: text });
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
@@ -45,7 +46,7 @@ describe('browser: accounts (verified sign-up, invitations by link, password res
     if (account.email) await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
     await page.getByLabel('Confirm password').fill(STRONG_PASSWORD);
-    await page.locator('.auth-terms .bp6-control-indicator').click();
+    await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
     await page.getByRole('button', { name: 'Create account' }).click();
   }
 

@@ -28,7 +28,8 @@ interface AuthSession extends BrowserSession {
   unexpectedErrors: string[];
 }
 
-const toast = (page: Page) => page.locator('.bp6-toast');
+/** The light site's toasts on the sign-in pages, Blueprint's in the app they lead to. */
+const toast = (page: Page) => page.locator('.site-toast, .bp6-toast');
 const fieldErrors = (page: Page, inputId: string) => page.locator(`#${inputId}-errors`);
 
 describe('browser: sign-up, login and the pages around them', function () {
@@ -140,7 +141,7 @@ describe('browser: sign-up, login and the pages around them', function () {
       await page.getByLabel('Email').fill(account.email);
       await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
       await page.getByLabel('Confirm password').fill(STRONG_PASSWORD);
-      await page.locator('.auth-terms .bp6-control-indicator').click();
+      await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
       await page.getByRole('button', { name: 'Create account' }).click();
       await toast(page).getByText('Account exists').waitFor();
       await toast(page).getByText('This email is already registered. Please login instead.').waitFor();
@@ -178,7 +179,7 @@ describe('browser: sign-up, login and the pages around them', function () {
         await route.continue();
       });
       await fillLogin(page, account.email, account.password);
-      await page.locator('button[type="submit"].bp6-loading').waitFor();
+      await page.locator('button[type="submit"][aria-busy="true"]').waitFor();
       await toast(page).getByText('Welcome back, Kavya Raghunathan').waitFor();
       await page.waitForURL(url('/axal/profile'));
       await page.getByRole('heading', { name: 'Your profile' }).waitFor();

@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-// Read directly rather than through the shared SDK, which would bring its data libraries onto the landing page.
+// Read directly rather than through the shared SDK, which would bring its data libraries onto the not-found page.
 import { appPath } from '../../../core/plugin-api/web/runtime-config';
+import { FullPageLoad } from '../public/FullPageLoad';
 import { PageLoading } from './PageLoading';
 import { useAppliedTheme } from './theme';
 
@@ -9,59 +10,55 @@ type Area = Record<string, ComponentType>;
 
 const AppProviders = lazy(() => import('./AppProviders'));
 
-/**
- * A page from an area module; each area is its own chunk, so the landing page never downloads the workspace app.
- * Pages of the app (not the public site) get the data providers.
- */
-function pageOf(loadArea: () => Promise<Area>, name: string, { app = true } = {}) {
+/** A page from an area module with the app's data providers; each area is its own chunk. */
+function appPage(loadArea: () => Promise<Area>, name: string): ComponentType {
   const Page = lazy(() => loadArea().then((area) => ({ default: area[name] })));
-  return (
-    <Suspense fallback={<PageLoading />}>
-      {app ? (
+  return function AppPage() {
+    return (
+      <Suspense fallback={<PageLoading />}>
         <AppProviders>
           <Page />
         </AppProviders>
-      ) : (
-        <Page />
-      )}
-    </Suspense>
-  );
+      </Suspense>
+    );
+  };
 }
 
-const publicSite = () => import('../public/public-site') as Promise<Area>;
-const authArea = () => import('../auth/auth-area') as Promise<Area>;
 const signedInArea = () => import('../workspace/signed-in-area') as Promise<Area>;
+const CreateWorkspacePage = appPage(signedInArea, 'CreateWorkspacePage');
+const DefaultWorkspaceRedirect = appPage(signedInArea, 'DefaultWorkspaceRedirect');
+const ProfilePage = appPage(signedInArea, 'ProfilePage');
+const WorkspaceFrame = appPage(signedInArea, 'WorkspaceFrame');
+const NotFoundPage = lazy(() => import('../public/NotFoundPage').then((page) => ({ default: page.NotFoundPage })));
 
 const base = appPath();
 
+/**
+ * The workspace app's pages. The public and sign-in pages are the light site's, another page of the server's
+ * (shell/src/public/SiteRoutes.tsx): a link to one of them loads that page.
+ */
 export function AppRoutes() {
   useAppliedTheme();
   return (
     <Routes>
-      <Route path={base} element={pageOf(publicSite, 'LandingPage', { app: false })} />
-      <Route path="/about" element={pageOf(publicSite, 'AboutPage', { app: false })} />
-      <Route path="/contact" element={pageOf(publicSite, 'ContactPage', { app: false })} />
-      <Route path="/resources/contact-us" element={pageOf(publicSite, 'ContactPage', { app: false })} />
-      <Route path="/blog" element={pageOf(publicSite, 'BlogPage', { app: false })} />
-      <Route path="/terms" element={pageOf(publicSite, 'TermsPage', { app: false })} />
-      <Route path="/resources/terms-and-conditions" element={pageOf(publicSite, 'TermsPage', { app: false })} />
-      <Route path="/privacy" element={pageOf(publicSite, 'PrivacyPage', { app: false })} />
-      <Route path="/resources/privacy-policy" element={pageOf(publicSite, 'PrivacyPage', { app: false })} />
-      <Route path="/auth/error" element={pageOf(authArea, 'AuthErrorPage')} />
-      <Route path={`${base}/login`} element={pageOf(authArea, 'LoginPage')} />
-      <Route path={`${base}/signup`} element={pageOf(authArea, 'SignupPage')} />
-      <Route path={`${base}/workspace-deleted`} element={pageOf(authArea, 'WorkspaceDeletedPage')} />
-      <Route path={`${base}/verify-email`} element={pageOf(authArea, 'VerifyEmailPage')} />
-      <Route path={`${base}/forgot-password`} element={pageOf(authArea, 'ForgotPasswordPage')} />
-      <Route path={`${base}/reset-password`} element={pageOf(authArea, 'ResetPasswordPage')} />
-      <Route path={`${base}/invitations/accept`} element={pageOf(authArea, 'AcceptInvitationPage')} />
-      <Route path={`${base}/create-workspace`} element={pageOf(signedInArea, 'CreateWorkspacePage')} />
-      <Route path={`${base}/dashboard`} element={pageOf(signedInArea, 'DefaultWorkspaceRedirect')} />
-      <Route path={`${base}/settings`} element={pageOf(signedInArea, 'DefaultWorkspaceRedirect')} />
-      <Route path={`${base}/profile`} element={pageOf(signedInArea, 'ProfilePage')} />
-      <Route path={`${base}/w/:workspaceId/*`} element={pageOf(signedInArea, 'WorkspaceFrame')} />
+      <Route path={`${base}/create-workspace`} element={<CreateWorkspacePage />} />
+      <Route path={`${base}/dashboard`} element={<DefaultWorkspaceRedirect />} />
+      <Route path={`${base}/settings`} element={<DefaultWorkspaceRedirect />} />
+      <Route path={`${base}/profile`} element={<ProfilePage />} />
+      <Route path={`${base}/w/:workspaceId/*`} element={<WorkspaceFrame />} />
       <Route path="/" element={<Navigate to={base} replace />} />
-      <Route path="*" element={pageOf(publicSite, 'NotFoundPage', { app: false })} />
+      <Route
+        path="*"
+        element={
+          <FullPageLoad
+            fallback={
+              <Suspense fallback={<PageLoading />}>
+                <NotFoundPage />
+              </Suspense>
+            }
+          />
+        }
+      />
     </Routes>
   );
 }

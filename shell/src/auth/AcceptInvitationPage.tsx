@@ -1,26 +1,16 @@
-import { Button, Callout, Spinner } from '@blueprintjs/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  api,
-  ApiError,
-  apiV1,
-  appPath,
-  formatIndianDateTime,
-  queryClient,
-  sessionQueryKey,
-  setCsrfToken,
-  useSession,
-  type Role,
-  type SessionUser,
-} from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
-import { myWorkspacesKey, ROLE_LABELS } from '../workspace/workspace-queries';
-import { CalloutIcon } from './app-icons';
+import { api, ApiError, apiV1, appPath, formatIndianDateTime, setCsrfToken, type Role, type SessionUser } from '@axal/web-sdk';
+import { ROLE_LABELS } from '../workspace/workspace-queries';
 import type { AuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { Button } from './controls/Button';
+import { Notice } from './controls/Notice';
+import { Spinner } from './controls/Spinner';
 import { LinkButton } from './LinkButton';
+import { reloadSessionStatus, useSessionStatus } from './session-status';
 import { withCallbackUrl } from './sign-in-destination';
+import { showErrorToast, showToast } from './toasts';
 
 /** `GET {api}/invitations/lookup?token=`: what the invitation offers, readable without a session. */
 interface InvitationPreview {
@@ -37,17 +27,30 @@ interface AcceptedInvitation {
   role: Role;
 }
 
-const invitationKey = (token: string) => ['invitation', token] as const;
+type InvitationLookup = { status: 'pending' } | { status: 'found'; invitation: InvitationPreview } | { status: 'failed'; error: Error };
 
 /** The inviter's account may have been deleted since. */
 const inviterOf = (invitation: InvitationPreview) => invitation.inviterName ?? 'A workspace administrator';
 
+/** Looks the invitation up (again after `retry`); a lookup that is no longer wanted is cancelled. */
 function useInvitation(token: string) {
-  return useQuery({
-    queryKey: invitationKey(token),
-    queryFn: ({ signal }) =>
-      apiV1<{ invitation: InvitationPreview }>('/invitations/lookup', { query: { token }, signal }).then((body) => body.invitation),
-  });
+  const [lookup, setLookup] = useState<InvitationLookup>({ status: 'pending' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiV1<{ invitation: InvitationPreview }>('/invitations/lookup', { query: { token }, signal: controller.signal }).then(
+      (body) => setLookup({ status: 'found', invitation: body.invitation }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLookup({ status: 'failed', error: error instanceof Error ? error : new Error(String(error)) });
+      },
+    );
+    return () => controller.abort();
+  }, [token, attempt]);
+  const retry = () => {
+    setLookup({ status: 'pending' });
+    setAttempt((count) => count + 1);
+  };
+  return { lookup, retry };
 }
 
 function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
@@ -86,48 +89,62 @@ function SignedOutActions({ invitation, here }: { invitation: InvitationPreview;
 /** Signed in with another address: only the invited address may accept, so offer to switch accounts. */
 function OtherAccountActions({ invitation, user, here }: { invitation: InvitationPreview; user: SessionUser; here: string }) {
   const navigate = useNavigate();
-  const signOut = useMutation({
-    mutationFn: () => api('/auth/logout', { method: 'POST' }),
-    onSuccess: async () => {
-      // Everything cached belonged to the account that just signed out.
-      setCsrfToken(null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      void navigate(withCallbackUrl(appPath('/login'), here), { state: { email: invitation.email } satisfies AuthLocationState });
-    },
-    onError: (error) => void showErrorToast(error, 'You could not be signed out. Please try again.', 'Sign out failed'),
-  });
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await api('/auth/logout', { method: 'POST' });
+    } catch (error) {
+      setSigningOut(false);
+      showErrorToast(error, 'You could not be signed out. Please try again.', 'Sign out failed');
+      return;
+    }
+    // The session changed, and the CSRF token with it.
+    setCsrfToken(null);
+    void reloadSessionStatus();
+    void navigate(withCallbackUrl(appPath('/login'), here), { state: { email: invitation.email } satisfies AuthLocationState });
+  };
   return (
     <>
-      <Callout intent="warning" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert" title="Signed in with another address">
+      <Notice intent="warning" className="auth-callout" role="alert" title="Signed in with another address">
         This invitation was sent to {invitation.email}, but you are signed in as {user.email}. Sign in with the invited address to accept it.
-      </Callout>
-      <Button intent="primary" size="large" fill loading={signOut.isPending} text="Sign out and switch account" onClick={() => signOut.mutate()} />
+      </Notice>
+      <Button variant="primary" fill loading={signingOut} onClick={() => void signOut()}>
+        Sign out and switch account
+      </Button>
     </>
   );
 }
 
 function AcceptAction({ token }: { token: string }) {
   const navigate = useNavigate();
-  const accept = useMutation({
-    mutationFn: () => apiV1<AcceptedInvitation>('/invitations/accept', { method: 'POST', body: { token } }),
-    onSuccess: ({ workspace }) => {
-      void showToast({ title: 'Invitation accepted', message: `Welcome to ${workspace.name}.`, intent: 'success' });
-      queryClient.removeQueries({ queryKey: myWorkspacesKey });
+  const [accepting, setAccepting] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const accept = async () => {
+    setAccepting(true);
+    setFailure(null);
+    try {
+      const { workspace } = await apiV1<AcceptedInvitation>('/invitations/accept', { method: 'POST', body: { token } });
+      showToast({ title: 'Invitation accepted', message: `Welcome to ${workspace.name}.`, intent: 'success' });
       void navigate(appPath(`/w/${workspace.externalId}/dashboard`), { replace: true });
-    },
-  });
+    } catch (error) {
+      setAccepting(false);
+      setFailure(error);
+    }
+  };
   return (
     <>
-      {accept.error && (
-        <Callout intent="danger" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert">
-          {accept.error instanceof ApiError ? accept.error.message : 'The invitation could not be accepted. Please try again.'}
-        </Callout>
+      {failure !== null && (
+        <Notice intent="danger" className="auth-callout" role="alert">
+          {failure instanceof ApiError ? failure.message : 'The invitation could not be accepted. Please try again.'}
+        </Notice>
       )}
-      {accept.error instanceof ApiError ? (
+      {failure instanceof ApiError ? (
         <LinkButton to={appPath('/dashboard')} primary text="Go to dashboard" />
       ) : (
-        <Button intent="primary" size="large" fill loading={accept.isPending} text="Accept invitation" onClick={() => accept.mutate()} />
+        <Button variant="primary" fill loading={accepting} onClick={() => void accept()}>
+          Accept invitation
+        </Button>
       )}
     </>
   );
@@ -137,11 +154,15 @@ function UnavailableInvitation({ error, signedIn, onRetry }: { error: Error; sig
   const refused = error instanceof ApiError;
   return (
     <AuthLayout title="Invitation unavailable">
-      <Callout intent="danger" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert">
+      <Notice intent="danger" className="auth-callout" role="alert">
         {refused ? error.message : 'The invitation could not be loaded. Please try again.'}
-      </Callout>
+      </Notice>
       <div className="auth-actions">
-        {!refused && <Button size="large" fill text="Try again" onClick={onRetry} />}
+        {!refused && (
+          <Button fill onClick={onRetry}>
+            Try again
+          </Button>
+        )}
         {signedIn ? (
           <LinkButton to={appPath('/dashboard')} primary text="Go to dashboard" />
         ) : (
@@ -160,20 +181,20 @@ export function AcceptInvitationPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const session = useSession();
-  const invitation = useInvitation(token);
-  const user = session.data?.user ?? null;
+  const { pending, session } = useSessionStatus();
+  const { lookup, retry } = useInvitation(token);
+  const user = session?.user ?? null;
 
-  if (session.isPending || invitation.isPending) {
+  if (pending || lookup.status === 'pending') {
     return (
       <div className="auth-pending" role="status" aria-label="Loading">
         <Spinner />
       </div>
     );
   }
-  if (invitation.error) return <UnavailableInvitation error={invitation.error} signedIn={Boolean(user)} onRetry={() => void invitation.refetch()} />;
+  if (lookup.status === 'failed') return <UnavailableInvitation error={lookup.error} signedIn={Boolean(user)} onRetry={retry} />;
 
-  const preview = invitation.data;
+  const preview = lookup.invitation;
   return (
     <AuthLayout title={`Join ${preview.workspaceName}`} subtitle={`${inviterOf(preview)} invited you to join as ${ROLE_LABELS[preview.role]}.`}>
       <InvitationSummary invitation={preview} />

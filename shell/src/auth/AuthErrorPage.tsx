@@ -1,8 +1,7 @@
-import { Callout } from '@blueprintjs/core';
 import { useSearchParams } from 'react-router-dom';
 import { appPath } from '@axal/web-sdk';
-import { CalloutIcon } from './app-icons';
 import { AuthLayout } from './AuthLayout';
+import { Notice } from './controls/Notice';
 import { LinkButton } from './LinkButton';
 
 /** Spec 1 section 8: the Google failures by the `error` the server puts in the address. */
@@ -18,9 +17,9 @@ export function AuthErrorPage() {
   const message = MESSAGES[searchParams.get('error') ?? ''] ?? UNEXPECTED;
   return (
     <AuthLayout title="Authentication Error" subtitle="We could not complete your sign-in.">
-      <Callout intent="danger" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert">
+      <Notice intent="danger" className="auth-callout" role="alert">
         {message}
-      </Callout>
+      </Notice>
       <div className="auth-actions">
         <LinkButton to={appPath('/login')} primary text="Back to login" />
         <LinkButton to={appPath('/signup')} text="Create an account" />

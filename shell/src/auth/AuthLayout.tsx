@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { appPath } from '@axal/web-sdk';
+import { useFocusHeadingOnNavigation } from '../app/focus-heading-on-navigation';
 import { BrandMark } from '../public/BrandMark';
 import { useCurrentYear, useDocumentTitle } from '../public/page-hooks';
 import { AppIcon } from './app-icons';
+import { Toaster } from './controls/Toaster';
+import './auth.css';
 
 const HIGHLIGHTS = [
   'GST and Income Tax notices with AI summaries and action items',
@@ -19,10 +22,15 @@ interface AuthLayoutProps {
   children: ReactNode;
 }
 
-/** The sign-in pages: the product's promise on the left (wide screens only), the form on the right. */
+/**
+ * The sign-in pages: the product's promise on the left (wide screens only), the form on the right, and the toasts,
+ * which outlive the page that raised them (they live in a store of their own).
+ */
 export function AuthLayout({ title, subtitle, footer, children }: AuthLayoutProps) {
   useDocumentTitle(title);
   const year = useCurrentYear();
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
   return (
     <div className="auth-layout">
       <aside className="auth-layout__showcase" aria-label="About Axal Practice">
@@ -44,7 +52,7 @@ export function AuthLayout({ title, subtitle, footer, children }: AuthLayoutProp
           © {year} Axal Practice · <Link to="/terms">Terms</Link> · <Link to="/privacy">Privacy</Link>
         </p>
       </aside>
-      <main className="auth-layout__main">
+      <main className="auth-layout__main" ref={main}>
         <div className="auth-layout__panel">
           <Link to={appPath()} className="auth-layout__mobile-brand" aria-label="Axal Practice home">
             <BrandMark />
@@ -55,6 +63,7 @@ export function AuthLayout({ title, subtitle, footer, children }: AuthLayoutProp
           {footer && <div className="auth-layout__footer">{footer}</div>}
         </div>
       </main>
+      <Toaster />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { InputGroup } from '@blueprintjs/core';
-import { FormField, fieldAttributes } from './FormField';
+import { Field, inputAttributes } from './controls/Field';
+import { TextInput } from './controls/TextInput';
 
 /** The part of a validated form (see `useValidatedForm`) that an email address needs. */
 interface EmailForm {
@@ -13,11 +13,10 @@ interface EmailForm {
 export function EmailField({ form, fieldId, autoFocus = false }: { form: EmailForm; fieldId: (field: string) => string; autoFocus?: boolean }) {
   const errors = form.errorsOf('email');
   return (
-    <FormField label="Email" inputId={fieldId('email')} errors={errors}>
-      <InputGroup
-        {...fieldAttributes(fieldId('email'), errors)}
+    <Field label="Email" inputId={fieldId('email')} errors={errors}>
+      <TextInput
+        {...inputAttributes(fieldId('email'), errors)}
         type="email"
-        size="large"
         autoComplete="email"
         placeholder="you@yourfirm.in"
         value={form.values.email}
@@ -25,6 +24,6 @@ export function EmailField({ form, fieldId, autoFocus = false }: { form: EmailFo
         onBlur={() => form.leave('email')}
         autoFocus={autoFocus}
       />
-    </FormField>
+    </Field>
   );
 }

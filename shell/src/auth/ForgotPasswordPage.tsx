@@ -1,14 +1,14 @@
-import { Button, Callout } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { api, ApiError, appPath } from '@axal/web-sdk';
-import { showErrorToast } from '@axal/web-sdk/ui';
 import { emailRequestSchema } from '../../../core/auth/schemas';
-import { CalloutIcon } from './app-icons';
 import { useAuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { Button } from './controls/Button';
+import { Notice } from './controls/Notice';
 import { EmailField } from './EmailField';
 import { LinkButton } from './LinkButton';
+import { showErrorToast } from './toasts';
 import { useValidatedForm } from './use-validated-form';
 
 const fieldId = (field: string) => `forgot-${field}`;
@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
       setConfirmation(body.message);
     } catch (error) {
       if (error instanceof ApiError) setRefusal(error.message);
-      else void showErrorToast(error, 'Something went wrong. Please try again.', 'Request failed');
+      else showErrorToast(error, 'Something went wrong. Please try again.', 'Request failed');
     } finally {
       setSubmitting(false);
     }
@@ -44,9 +44,9 @@ export function ForgotPasswordPage() {
   if (confirmation) {
     return (
       <AuthLayout title="Check your email" subtitle="The link in it works once, for one hour.">
-        <Callout intent="success" icon={<CalloutIcon name="checkCircle" />} className="auth-callout" role="status">
+        <Notice intent="success" className="auth-callout" role="status">
           {confirmation}
-        </Callout>
+        </Notice>
         <LinkButton to={appPath('/login')} primary text="Back to login" />
       </AuthLayout>
     );
@@ -63,13 +63,15 @@ export function ForgotPasswordPage() {
       }
     >
       {refusal && (
-        <Callout intent="danger" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert">
+        <Notice intent="danger" className="auth-callout" role="alert">
           {refusal}
-        </Callout>
+        </Notice>
       )}
       <form className="auth-form" onSubmit={(event) => void requestLink(event)} noValidate aria-label="Reset password">
         <EmailField form={form} fieldId={fieldId} autoFocus={true} />
-        <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Send reset link" />
+        <Button type="submit" variant="primary" fill loading={submitting}>
+          Send reset link
+        </Button>
       </form>
     </AuthLayout>
   );

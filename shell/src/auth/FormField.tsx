@@ -23,7 +23,10 @@ interface FormFieldProps {
   children: ReactNode;
 }
 
-/** A labelled field with its first validation message under it, or all of them as a list. */
+/**
+ * A labelled Blueprint field with its first validation message under it, or all of them as a list: the app's account
+ * pages (profile, new workspace). The light sign-in pages draw theirs without Blueprint (controls/Field.tsx).
+ */
 export function FormField({ label, inputId, errors, hint, listAllErrors = false, children }: FormFieldProps) {
   const helper =
     errors.length === 0 ? (

@@ -1,4 +1,4 @@
-import { Classes } from '@blueprintjs/core';
+import { buttonClasses } from './controls/Button';
 
 /** Google's four-colour "G", drawn inline so nothing is fetched from another site. */
 function GoogleLogo() {
@@ -17,14 +17,13 @@ function GoogleLogo() {
 
 /**
  * Starts Google sign-in or sign-up on the server, which redirects to Google and back: a real link (a full page
- * load), drawn as a large outlined Blueprint button.
+ * load), drawn as a large outlined button.
  */
 export function GoogleButton({ href }: { href: string }) {
-  const classes = [Classes.BUTTON, Classes.LARGE, Classes.FILL, Classes.OUTLINED, 'auth-google-button'];
   return (
-    <a href={href} className={classes.join(' ')}>
+    <a href={href} className={buttonClasses('outlined', true)}>
       <GoogleLogo />
-      <span className={Classes.BUTTON_TEXT}>Continue with Google</span>
+      Continue with Google
     </a>
   );
 }

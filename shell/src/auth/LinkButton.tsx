@@ -1,5 +1,5 @@
-import { Classes } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
+import { buttonClasses } from './controls/Button';
 
 interface LinkButtonProps {
   to: string;
@@ -9,12 +9,11 @@ interface LinkButtonProps {
   state?: unknown;
 }
 
-/** A router link that looks like a large, full-width Blueprint button, so moving between pages needs no reload. */
+/** A router link that looks like a large, full-width button, so moving between pages needs no reload. */
 export function LinkButton({ to, text, primary = false, state }: LinkButtonProps) {
-  const classes = [Classes.BUTTON, Classes.LARGE, Classes.FILL, primary ? Classes.INTENT_PRIMARY : Classes.OUTLINED, 'auth-link-button'];
   return (
-    <Link to={to} state={state} className={classes.join(' ')}>
-      <span className={Classes.BUTTON_TEXT}>{text}</span>
+    <Link to={to} state={state} className={buttonClasses(primary ? 'primary' : 'outlined', true)}>
+      {text}
     </Link>
   );
 }

@@ -1,18 +1,20 @@
-import { Button, Callout, Checkbox } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { api, ApiError, appPath, queryClient, sessionQueryKey, setCsrfToken, useSession, type SessionUser } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { api, ApiError, appPath, setCsrfToken, type SessionUser } from '@axal/web-sdk';
 import { loginSchema } from '../../../core/auth/schemas';
-import { CalloutIcon } from './app-icons';
 import { useAuthLocationState, type AuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { Button } from './controls/Button';
+import { Checkbox } from './controls/Checkbox';
+import { Field, inputAttributes } from './controls/Field';
+import { Notice } from './controls/Notice';
+import { PasswordTextInput } from './controls/TextInput';
 import { EmailField } from './EmailField';
-import { FormField, fieldAttributes } from './FormField';
 import { GoogleButton } from './GoogleButton';
-import { PasswordInput } from './PasswordInput';
 import { ResendVerificationButton } from './ResendVerification';
+import { reloadSessionStatus, useSessionStatus } from './session-status';
 import { destinationAfterSignIn, withCallbackUrl } from './sign-in-destination';
+import { showErrorToast, showToast } from './toasts';
 import { useValidatedForm } from './use-validated-form';
 
 /** A right password for an address not verified yet: 403 with `verificationRequired`, and no session. */
@@ -26,19 +28,12 @@ const verificationRequiredBy = (error: unknown): string | null =>
 
 const fieldId = (field: string) => `login-${field}`;
 
-/** Everything cached belongs to whoever was signed in before; the session itself is fetched again. */
-async function startSignedInSession(csrfToken: string): Promise<void> {
-  setCsrfToken(csrfToken);
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
-  await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-}
-
 /** `{app}/login` (spec 1 sections 2.4, 4, 5.3, 8). */
 export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const callbackUrl = searchParams.get('callbackUrl');
-  const googleEnabled = useSession().data?.providers.google === true;
+  const googleEnabled = useSessionStatus().session?.providers.google === true;
   const { email: prefilledEmail = '', notice } = useAuthLocationState();
   const form = useValidatedForm(loginSchema, { email: prefilledEmail, password: '', remember: false }, fieldId);
   const [submitting, setSubmitting] = useState(false);
@@ -52,14 +47,16 @@ export function LoginPage() {
     setUnverified(null);
     try {
       const body = await api<{ user: SessionUser; csrfToken: string }>('/auth/login', { method: 'POST', body: input });
-      void showToast({ message: `Welcome back, ${body.user.name}`, intent: 'success' });
-      await startSignedInSession(body.csrfToken);
+      showToast({ message: `Welcome back, ${body.user.name}`, intent: 'success' });
+      // The session changed, and the CSRF token with it. A workspace page is the app's: its first load starts afresh.
+      setCsrfToken(body.csrfToken);
       void navigate(destinationAfterSignIn(callbackUrl), { replace: true });
+      void reloadSessionStatus();
     } catch (error) {
       setSubmitting(false);
       const verificationMessage = verificationRequiredBy(error);
       if (verificationMessage) setUnverified({ email: input.email, message: verificationMessage });
-      else void showErrorToast(error, 'Something went wrong. Please try again.', 'Sign in failed');
+      else showErrorToast(error, 'Something went wrong. Please try again.', 'Sign in failed');
     }
   };
 
@@ -75,15 +72,15 @@ export function LoginPage() {
       }
     >
       {unverified ? (
-        <Callout intent="warning" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert" title="Verify your email address">
+        <Notice intent="warning" className="auth-callout" role="alert" title="Verify your email address">
           <p>{unverified.message}</p>
           <ResendVerificationButton key={unverified.email} email={unverified.email} />
-        </Callout>
+        </Notice>
       ) : (
         notice && (
-          <Callout intent="success" icon={<CalloutIcon name="checkCircle" />} className="auth-callout" role="status">
+          <Notice intent="success" className="auth-callout" role="status">
             {notice}
-          </Callout>
+          </Notice>
         )
       )}
       {googleEnabled && (
@@ -96,10 +93,9 @@ export function LoginPage() {
       )}
       <form className="auth-form" onSubmit={(event) => void signIn(event)} noValidate aria-label="Sign in">
         <EmailField form={form} fieldId={fieldId} autoFocus={!prefilledEmail} />
-        <FormField label="Password" inputId={fieldId('password')} errors={passwordErrors}>
-          <PasswordInput
-            {...fieldAttributes(fieldId('password'), passwordErrors)}
-            size="large"
+        <Field label="Password" inputId={fieldId('password')} errors={passwordErrors}>
+          <PasswordTextInput
+            {...inputAttributes(fieldId('password'), passwordErrors)}
             autoComplete="current-password"
             placeholder="Your password"
             value={form.values.password}
@@ -107,14 +103,16 @@ export function LoginPage() {
             onBlur={() => form.leave('password')}
             autoFocus={Boolean(prefilledEmail)}
           />
-        </FormField>
+        </Field>
         <div className="auth-form__row">
           <Checkbox label="Remember me" checked={form.values.remember} onChange={(event) => form.setValue('remember', event.currentTarget.checked)} />
           <Link to={appPath('/forgot-password')} state={{ email: form.values.email } satisfies AuthLocationState}>
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Sign In" />
+        <Button type="submit" variant="primary" fill loading={submitting}>
+          Sign In
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
-import { FormField, fieldAttributes } from './FormField';
-import { PasswordInput } from './PasswordInput';
+import { Field, inputAttributes } from './controls/Field';
+import { PasswordTextInput } from './controls/TextInput';
 
 /** The part of a validated form (see `useValidatedForm`) that a new password and its confirmation need. */
 interface NewPasswordForm {
@@ -24,16 +24,15 @@ export function NewPasswordFields({
   const errors = { password: form.errorsOf('password'), confirmPassword: form.errorsOf('confirmPassword') };
   return (
     <>
-      <FormField
+      <Field
         label={label}
         inputId={fieldId('password')}
         errors={errors.password}
         listAllErrors
         hint="At least 12 characters with upper and lower case letters, a number and a special character."
       >
-        <PasswordInput
-          {...fieldAttributes(fieldId('password'), errors.password)}
-          size="large"
+        <PasswordTextInput
+          {...inputAttributes(fieldId('password'), errors.password)}
           autoComplete="new-password"
           placeholder="Create a strong password"
           value={form.values.password}
@@ -41,18 +40,17 @@ export function NewPasswordFields({
           onBlur={() => form.leave('password')}
           autoFocus={autoFocus}
         />
-      </FormField>
-      <FormField label="Confirm password" inputId={fieldId('confirmPassword')} errors={errors.confirmPassword}>
-        <PasswordInput
-          {...fieldAttributes(fieldId('confirmPassword'), errors.confirmPassword)}
-          size="large"
+      </Field>
+      <Field label="Confirm password" inputId={fieldId('confirmPassword')} errors={errors.confirmPassword}>
+        <PasswordTextInput
+          {...inputAttributes(fieldId('confirmPassword'), errors.confirmPassword)}
           autoComplete="new-password"
           placeholder="Type the password again"
           value={form.values.confirmPassword}
           onValueChange={(value) => form.setValue('confirmPassword', value)}
           onBlur={() => form.leave('confirmPassword')}
         />
-      </FormField>
+      </Field>
     </>
   );
 }

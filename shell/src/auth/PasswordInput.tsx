@@ -2,7 +2,7 @@ import { Button, InputGroup, type InputGroupProps } from '@blueprintjs/core';
 import { useState } from 'react';
 import { AppIcon } from './app-icons';
 
-/** A password field with a button that shows or hides what was typed. */
+/** A Blueprint password field with a button that shows or hides what was typed (the app's profile page). */
 export function PasswordInput(props: Omit<InputGroupProps, 'type' | 'rightElement'>) {
   const [visible, setVisible] = useState(false);
   return (

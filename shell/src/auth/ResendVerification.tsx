@@ -1,7 +1,7 @@
-import { Button } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '@axal/web-sdk';
 import { emailRequestSchema } from '../../../core/auth/schemas';
+import { Button } from './controls/Button';
 import { EmailField } from './EmailField';
 import { useValidatedForm } from './use-validated-form';
 
@@ -45,7 +45,9 @@ export function ResendVerificationButton({ email }: { email: string }) {
   const { sending, outcome, resend } = useResendVerification();
   return (
     <div className="auth-resend">
-      <Button text="Resend verification email" loading={sending} onClick={() => void resend(email)} />
+      <Button loading={sending} onClick={() => void resend(email)}>
+        Resend verification email
+      </Button>
       <OutcomeText outcome={outcome} />
     </div>
   );
@@ -65,7 +67,9 @@ export function ResendVerificationForm() {
   return (
     <form className="auth-form" onSubmit={submit} noValidate aria-label="Resend verification email">
       <EmailField form={form} fieldId={fieldId} />
-      <Button type="submit" size="large" fill loading={sending} text="Resend verification email" />
+      <Button type="submit" fill loading={sending}>
+        Resend verification email
+      </Button>
       <OutcomeText outcome={outcome} />
     </form>
   );

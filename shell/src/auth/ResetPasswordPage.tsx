@@ -1,14 +1,15 @@
-import { Button, Callout } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { api, ApiError, appPath, queryClient, sessionQueryKey, setCsrfToken } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { api, ApiError, appPath, setCsrfToken } from '@axal/web-sdk';
 import { resetPasswordSchema } from '../../../core/auth/schemas';
-import { CalloutIcon } from './app-icons';
 import type { AuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { Button } from './controls/Button';
+import { Notice } from './controls/Notice';
 import { LinkButton } from './LinkButton';
 import { NewPasswordFields } from './NewPasswordFields';
+import { reloadSessionStatus } from './session-status';
+import { showErrorToast, showToast } from './toasts';
 import { useValidatedForm } from './use-validated-form';
 
 /** What the server says of a link without a token; the page says it at once rather than after the form. */
@@ -22,9 +23,9 @@ const refusedLinkMessage = (error: unknown): string | null =>
 function RefusedLink({ message }: { message: string }) {
   return (
     <AuthLayout title="This link did not work" subtitle="Your password has not been changed.">
-      <Callout intent="danger" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert">
+      <Notice intent="danger" className="auth-callout" role="alert">
         {message}
-      </Callout>
+      </Notice>
       <div className="auth-actions">
         <LinkButton to={appPath('/forgot-password')} primary text="Ask for a new link" />
         <LinkButton to={appPath('/login')} text="Back to login" />
@@ -54,16 +55,16 @@ export function ResetPasswordPage() {
         method: 'POST',
         body: { token, ...input },
       });
-      // This browser's session may have been one of those ended: what the app knew of it is asked again.
+      // This browser's session may have been one of those ended: what the page knew of it is asked again.
       setCsrfToken(null);
-      queryClient.removeQueries({ queryKey: sessionQueryKey });
-      void showToast({ title: 'Password reset', message: body.message, intent: 'success' });
+      void reloadSessionStatus();
+      showToast({ title: 'Password reset', message: body.message, intent: 'success' });
       void navigate(appPath('/login'), { replace: true, state: { notice: body.message } satisfies AuthLocationState });
     } catch (error) {
       setSubmitting(false);
       const refusedLink = refusedLinkMessage(error);
       if (refusedLink) setRefusal(refusedLink);
-      else void showErrorToast(error, 'Something went wrong. Please try again.', 'Password not reset');
+      else showErrorToast(error, 'Something went wrong. Please try again.', 'Password not reset');
     }
   };
 
@@ -72,7 +73,9 @@ export function ResetPasswordPage() {
     <AuthLayout title="Choose a new password" subtitle="Every device signed in to your account will be signed out.">
       <form className="auth-form" onSubmit={(event) => void resetPassword(event)} noValidate aria-label="Choose a new password">
         <NewPasswordFields form={form} fieldId={fieldId} label="New password" autoFocus />
-        <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Reset password" />
+        <Button type="submit" variant="primary" fill loading={submitting}>
+          Reset password
+        </Button>
       </form>
     </AuthLayout>
   );

@@ -1,17 +1,20 @@
-import { Button, Checkbox, InputGroup } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { api, ApiError, appPath, useSession } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { api, ApiError, appPath } from '@axal/web-sdk';
 import { signupSchema } from '../../../core/auth/schemas';
 import { useAuthLocationState, type AuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { Button } from './controls/Button';
+import { Checkbox } from './controls/Checkbox';
+import { Field, inputAttributes } from './controls/Field';
+import { TextInput } from './controls/TextInput';
 import { EmailField } from './EmailField';
-import { FormField, fieldAttributes } from './FormField';
 import { GoogleButton } from './GoogleButton';
 import { NewPasswordFields } from './NewPasswordFields';
+import { useSessionStatus } from './session-status';
 import { rememberDestinationAfterVerification, withCallbackUrl } from './sign-in-destination';
+import { showErrorToast, showToast } from './toasts';
 import { useValidatedForm } from './use-validated-form';
 
 const TERMS_NOT_ACCEPTED = 'Please accept the Terms of Service and Privacy Policy to create an account';
@@ -29,7 +32,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const callbackUrl = searchParams.get('callbackUrl');
-  const googleEnabled = useSession().data?.providers.google === true;
+  const googleEnabled = useSessionStatus().session?.providers.google === true;
   const { email: invitedEmail = '' } = useAuthLocationState();
   const form = useValidatedForm(signupFormSchema, { name: '', email: invitedEmail, password: '', confirmPassword: '', acceptTerms: false }, fieldId);
   const [submitting, setSubmitting] = useState(false);
@@ -42,14 +45,14 @@ export function SignupPage() {
     try {
       const { acceptTerms: _accepted, ...account } = input;
       const body = await api<{ message: string }>('/auth/signup', { method: 'POST', body: account });
-      void showToast({ title: 'Account created', message: 'Please check your email to verify your account.', intent: 'success' });
+      showToast({ title: 'Account created', message: 'Please check your email to verify your account.', intent: 'success' });
       rememberDestinationAfterVerification(account.email, callbackUrl);
       const state: AuthLocationState = { email: account.email, notice: body.message };
       void navigate(withCallbackUrl(appPath('/login'), callbackUrl), { state });
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof ApiError && error.status === 409) void showToast({ title: 'Account exists', message: error.message, intent: 'warning' });
-      else void showErrorToast(error, 'Something went wrong', 'Error');
+      if (error instanceof ApiError && error.status === 409) showToast({ title: 'Account exists', message: error.message, intent: 'warning' });
+      else showErrorToast(error, 'Something went wrong', 'Error');
     }
   };
 
@@ -68,10 +71,9 @@ export function SignupPage() {
       }
     >
       <form className="auth-form" onSubmit={(event) => void createAccount(event)} noValidate aria-label="Create account">
-        <FormField label="Full name" inputId={fieldId('name')} errors={errors.name}>
-          <InputGroup
-            {...fieldAttributes(fieldId('name'), errors.name)}
-            size="large"
+        <Field label="Full name" inputId={fieldId('name')} errors={errors.name}>
+          <TextInput
+            {...inputAttributes(fieldId('name'), errors.name)}
             autoComplete="name"
             placeholder="Asha Mehta"
             value={form.values.name}
@@ -79,7 +81,7 @@ export function SignupPage() {
             onBlur={() => form.leave('name')}
             autoFocus
           />
-        </FormField>
+        </Field>
         <EmailField form={form} fieldId={fieldId} />
         <NewPasswordFields form={form} fieldId={fieldId} />
         <div className="auth-terms">
@@ -89,7 +91,7 @@ export function SignupPage() {
             aria-describedby={errors.acceptTerms.length > 0 ? `${fieldId('acceptTerms')}-errors` : undefined}
             checked={form.values.acceptTerms}
             onChange={(event) => form.setValue('acceptTerms', event.currentTarget.checked)}
-            labelElement={
+            label={
               <>
                 I agree to the{' '}
                 <Link to="/terms" target="_blank" rel="noopener">
@@ -108,7 +110,9 @@ export function SignupPage() {
             </p>
           )}
         </div>
-        <Button type="submit" intent="primary" size="large" fill loading={submitting} text="Create account" />
+        <Button type="submit" variant="primary" fill loading={submitting}>
+          Create account
+        </Button>
       </form>
       {googleEnabled && (
         <>

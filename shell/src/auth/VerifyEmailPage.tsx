@@ -1,14 +1,14 @@
-import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { api, ApiError, appPath } from '@axal/web-sdk';
-import { showErrorToast } from '@axal/web-sdk/ui';
-import { CalloutIcon } from './app-icons';
 import type { AuthLocationState } from './auth-location-state';
 import { AuthLayout } from './AuthLayout';
+import { Button } from './controls/Button';
+import { Notice } from './controls/Notice';
 import { LinkButton } from './LinkButton';
 import { ResendVerificationForm } from './ResendVerification';
 import { takeDestinationAfterVerification, withCallbackUrl } from './sign-in-destination';
+import { showErrorToast } from './toasts';
 
 type Verification =
   | { status: 'waiting' | 'verifying' }
@@ -35,7 +35,7 @@ export function VerifyEmailPage() {
       if (error instanceof ApiError) setVerification({ status: 'refused', message: error.message });
       else {
         setVerification({ status: 'waiting' });
-        void showErrorToast(error, 'Something went wrong. Please try again.', 'Verification failed');
+        showErrorToast(error, 'Something went wrong. Please try again.', 'Verification failed');
       }
     }
   };
@@ -43,9 +43,9 @@ export function VerifyEmailPage() {
   if (verification.status === 'verified') {
     return (
       <AuthLayout title="Email address verified">
-        <Callout intent="success" icon={<CalloutIcon name="checkCircle" />} className="auth-callout" role="status">
+        <Notice intent="success" className="auth-callout" role="status">
           {verification.message}
-        </Callout>
+        </Notice>
         <LinkButton
           to={withCallbackUrl(appPath('/login'), verification.callbackUrl)}
           state={{ email: verification.email } satisfies AuthLocationState}
@@ -58,9 +58,9 @@ export function VerifyEmailPage() {
   if (verification.status === 'refused') {
     return (
       <AuthLayout title="This link did not work" subtitle="Verified your address already? Log in. Otherwise ask for a new link below.">
-        <Callout intent="danger" icon={<CalloutIcon name="alert" />} className="auth-callout" role="alert">
+        <Notice intent="danger" className="auth-callout" role="alert">
           {verification.message}
-        </Callout>
+        </Notice>
         <div className="auth-actions">
           <LinkButton to={appPath('/login')} primary text="Log in" />
         </div>
@@ -73,15 +73,9 @@ export function VerifyEmailPage() {
   }
   return (
     <AuthLayout title="Verify your email address" subtitle="Confirm that this address is yours to finish setting up your account.">
-      <Button
-        intent="primary"
-        size="large"
-        fill
-        autoFocus
-        loading={verification.status === 'verifying'}
-        text="Verify email address"
-        onClick={() => void verify()}
-      />
+      <Button variant="primary" fill autoFocus loading={verification.status === 'verifying'} onClick={() => void verify()}>
+        Verify email address
+      </Button>
     </AuthLayout>
   );
 }

@@ -1,17 +1,17 @@
-import { Callout } from '@blueprintjs/core';
-import { appPath, useSession } from '@axal/web-sdk';
-import { CalloutIcon } from './app-icons';
+import { appPath } from '@axal/web-sdk';
 import { AuthLayout } from './AuthLayout';
+import { Notice } from './controls/Notice';
 import { LinkButton } from './LinkButton';
+import { useSessionStatus } from './session-status';
 
 /** `{app}/workspace-deleted`: where the server sends the owner after deleting a workspace. */
 export function WorkspaceDeletedPage() {
-  const signedIn = Boolean(useSession().data?.user);
+  const signedIn = Boolean(useSessionStatus().session?.user);
   return (
     <AuthLayout title="Workspace deleted" subtitle="The workspace and everything in it have been permanently deleted.">
-      <Callout intent="success" icon={<CalloutIcon name="checkCircle" />} className="auth-callout" role="status">
+      <Notice intent="success" className="auth-callout" role="status">
         Its clients, tasks, notices, documents and settings are gone, and its members have been notified. This cannot be undone.
-      </Callout>
+      </Notice>
       <div className="auth-actions">
         {signedIn ? (
           <>

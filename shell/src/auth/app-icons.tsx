@@ -35,6 +35,7 @@ const PATHS = {
     </>
   ),
   arrowLeft: <path d="M19 12H5M11 6l-6 6 6 6" />,
+  close: <path d="M6 6l12 12M18 6 6 18" />,
   building: <path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M3 21h18M8 7h4M8 11h4M8 15h4" />,
 } satisfies Record<string, ReactElement>;
 
@@ -48,7 +49,7 @@ export function AppIcon({ name, size = 16, className }: { name: AppIconName; siz
   );
 }
 
-/** An icon in the place Blueprint's Callout keeps for its own icons. */
+/** An icon in the place Blueprint's Callout keeps for its own icons, for the app's account pages. */
 export function CalloutIcon({ name }: { name: AppIconName }) {
   return (
     <span className={Classes.ICON}>
