@@ -1,15 +1,11 @@
 import { FormGroup, Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { describedInputAttributes, fieldHelper } from './field-messages';
 import './form-field.css';
 
 /** The attributes that tie an input to its label and messages for assistive technology, and mark it red while invalid. */
 export function fieldAttributes(id: string, errors: string[]) {
-  return {
-    id,
-    intent: errors.length > 0 ? Intent.DANGER : Intent.NONE,
-    'aria-invalid': errors.length > 0 || undefined,
-    'aria-describedby': errors.length > 0 ? `${id}-errors` : undefined,
-  };
+  return { ...describedInputAttributes(id, errors), intent: errors.length > 0 ? Intent.DANGER : Intent.NONE };
 }
 
 interface FormFieldProps {
@@ -28,18 +24,7 @@ interface FormFieldProps {
  * pages (profile, new workspace). The light sign-in pages draw theirs without Blueprint (controls/Field.tsx).
  */
 export function FormField({ label, inputId, errors, hint, listAllErrors = false, children }: FormFieldProps) {
-  const helper =
-    errors.length === 0 ? (
-      hint
-    ) : errors.length === 1 || !listAllErrors ? (
-      <span id={`${inputId}-errors`}>{errors[0]}</span>
-    ) : (
-      <ul id={`${inputId}-errors`} className="form-field__errors">
-        {errors.map((message) => (
-          <li key={message}>{message}</li>
-        ))}
-      </ul>
-    );
+  const helper = fieldHelper({ inputId, errors, hint, listAllErrors });
   return (
     <FormGroup label={label} labelFor={inputId} helperText={helper} intent={errors.length > 0 ? Intent.DANGER : Intent.NONE}>
       {children}

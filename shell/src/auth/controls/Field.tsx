@@ -1,15 +1,10 @@
 import type { ReactNode } from 'react';
+import { describedInputAttributes, fieldHelper } from '../field-messages';
 import '../form-field.css';
 import './controls.css';
 
-/** The attributes that tie an input to its label and messages for assistive technology, and mark it red while invalid. */
-export function inputAttributes(id: string, errors: string[]) {
-  return {
-    id,
-    'aria-invalid': errors.length > 0 || undefined,
-    'aria-describedby': errors.length > 0 ? `${id}-errors` : undefined,
-  };
-}
+/** The attributes that tie an input to its messages for assistive technology; the field's class marks it red. */
+export const inputAttributes = describedInputAttributes;
 
 interface FieldProps {
   label: ReactNode;
@@ -24,18 +19,7 @@ interface FieldProps {
 
 /** A labelled field with its first validation message under it, or all of them as a list. */
 export function Field({ label, inputId, errors, hint, listAllErrors = false, children }: FieldProps) {
-  const helper =
-    errors.length === 0 ? (
-      hint
-    ) : errors.length === 1 || !listAllErrors ? (
-      <span id={`${inputId}-errors`}>{errors[0]}</span>
-    ) : (
-      <ul id={`${inputId}-errors`} className="form-field__errors">
-        {errors.map((message) => (
-          <li key={message}>{message}</li>
-        ))}
-      </ul>
-    );
+  const helper = fieldHelper({ inputId, errors, hint, listAllErrors });
   return (
     <div className={errors.length > 0 ? 'site-field site-field--invalid' : 'site-field'}>
       <label className="site-field__label" htmlFor={inputId}>
