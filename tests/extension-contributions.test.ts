@@ -24,13 +24,13 @@ async function loadedExamples(): Promise<LoadedPlugin[]> {
 }
 
 /** A plugin made in memory, as if discovered and loaded. */
-function plugin(id: string, definition: Omit<PluginDefinition, 'id'>, requires: string[] = []): LoadedPlugin {
+function plugin(id: string, definition: Omit<PluginDefinition, 'id'>, requires: string[] = [], optional: string[] = []): LoadedPlugin {
   const manifest = pluginManifestSchema.parse({
     id,
     name: id,
     version: '1.0.0',
     description: 'A plugin of this test.',
-    requires: { plugins: requires },
+    requires: { plugins: requires, optional },
   });
   return { manifest, dir: `/nowhere/${id}`, definition: definePlugin({ id, ...definition }) };
 }
@@ -81,6 +81,32 @@ describe('checking contributions at start-up', () => {
     expect(problemsOf([owner, uninvited])).to.deep.equal([
       'Plugin uninvited: contributes to exampleExtensions.reminderTemplates of example-extensions without requiring example-extensions',
     ]);
+  });
+
+  it('takes a contribution to the point of a plugin the contributor lists in requires.optional', async () => {
+    const [owner] = await loadedExamples();
+    const optionalUser = plugin(
+      'optional-user',
+      { contributes: [reminderTemplatesPoint.contribute({ id: 'vatReturn', title: 'VAT return', daysAhead: 5 })] },
+      [],
+      ['example-extensions'],
+    );
+    expect(problemsOf([owner, optionalUser])).to.deep.equal([]);
+  });
+
+  it('leaves out a contribution to the point of an optional plugin that is not installed, and still refuses an unknown point', () => {
+    const optionalUser = plugin(
+      'optional-user',
+      {
+        contributes: [
+          reminderTemplatesPoint.contribute({ id: 'vatReturn', title: 'VAT return', daysAhead: 5 }),
+          createExtensionPoint('nowhere.points', { description: 'A point no plugin of this test declares.' }).contribute({}),
+        ],
+      },
+      [],
+      ['example-extensions'],
+    );
+    expect(problemsOf([optionalUser])).to.deep.equal(['Plugin optional-user: contributes to nowhere.points, which no installed plugin declares']);
   });
 
   it('refuses contributions of the wrong shape, naming the plugin, the point and the place', async () => {

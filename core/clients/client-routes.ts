@@ -144,7 +144,7 @@ export function clientRoutes(container: Container): Router {
   router.delete('/clients/:clientId', ...manager, async (req, res) => {
     const clientId = clientIdOf(req);
     const { confirmation } = parseBody(deleteClientSchema, req.body);
-    await clients.delete(requireMembership(req), clientId, confirmation, requireUser(req));
+    await clients.delete(requireMembership(req), clientId, confirmation, requireUser(req), container);
     res.json({ message: 'Client deleted successfully' });
   });
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { inject, injectable } from 'inversify';
+import { inject, injectable, type Container } from 'inversify';
 import type { Knex } from 'knex';
 import type { ActivityService } from '../activity/activity-service';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import { clientLifecyclePoint } from '../plugin-api/extension-points';
+import { clientLifecyclePoint, type ClientLifecycleContext } from '../plugin-api/extension-points';
 import { badRequest, conflict, HttpError, notFound } from '../platform/errors';
 import type { EventBus } from '../platform/events';
 import { DecryptionError, type CryptoService } from '../platform/crypto';
@@ -201,12 +201,12 @@ export class ClientService {
    * Notes and credentials go with the client through ON DELETE CASCADE, in this transaction, after every installed
    * plugin's clientLifecycle hooks have released their records in it (or one refused, which undoes everything).
    */
-  async delete(membership: Membership, externalId: string, confirmation: string, actor: SessionUser): Promise<void> {
+  async delete(membership: Membership, externalId: string, confirmation: string, actor: SessionUser, container: Container): Promise<void> {
     const workspaceId = membership.workspace.id;
     const deleted = await this.knex.transaction(async (trx) => {
       const client = await this.find(workspaceId, externalId, trx);
       if (confirmation !== client.name) throw badRequest('Invalid confirmation');
-      await this.runDeleteHooks(client, trx);
+      await this.runDeleteHooks(client, trx, { actorUserId: actor.id, container });
       await Client.query(trx).deleteById(client.id);
       await this.activity.record(
         { workspaceId, actorUserId: actor.id, action: 'client.deleted', entityType: 'client', entityId: externalId, metadata: { name: client.name } },
@@ -221,12 +221,12 @@ export class ClientService {
    * A hook's `{ refuse }` becomes a 409 in its own words and an HttpError it throws passes through as it is; any other
    * failure is the plugin's fault, logged and answered with a 409 naming the plugin, never a 500.
    */
-  private async runDeleteHooks(client: Client, trx: Knex.Transaction): Promise<void> {
+  private async runDeleteHooks(client: Client, trx: Knex.Transaction, context: ClientLifecycleContext): Promise<void> {
     const subject = { workspaceId: client.workspaceId, id: client.id, externalId: client.externalId, name: client.name };
     for (const { pluginId, value: hooks } of this.registry.contributions(clientLifecyclePoint)) {
       let outcome: void | { refuse: string };
       try {
-        outcome = await hooks.beforeDelete(subject, trx);
+        outcome = await hooks.beforeDelete(subject, trx, context);
       } catch (error) {
         if (error instanceof HttpError) throw error;
         this.logger.error({ err: error, pluginId, clientId: client.externalId }, 'a clientLifecycle hook failed; the client was not deleted');

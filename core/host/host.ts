@@ -63,7 +63,7 @@ export async function loadCheckedPlugins({ config, pluginDirs, plugins: only }: 
 }
 
 /** `--migrate-only`: the checks and migrations of a start, then nothing else: no Redis, no HTTP, no job processors. */
-export async function migrateOnly(options: Pick<HostOptions, 'config' | 'pluginDirs' | 'logger'>): Promise<void> {
+export async function migrateOnly(options: Pick<HostOptions, 'config' | 'pluginDirs' | 'plugins' | 'logger'>): Promise<void> {
   const { config } = options;
   const logger = options.logger ?? createLogger(config.logLevel);
   const plugins = await loadCheckedPlugins(options);

@@ -7,6 +7,7 @@ import { requireMembership, requireUser, type Middleware } from '../platform/htt
 import { readLargeBody, type LargeBodyRoute } from '../platform/request-body';
 import { TOKENS } from '../platform/tokens';
 import type { PluginSettings } from '../plugin-settings/plugin-settings-service';
+import type { PluginRegistry } from '../plugins/plugin-registry';
 import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/access';
 import type { PermissionService } from '../workspaces/permissions';
 import { pluginNotEnabledMessage, type WorkspacePluginsService } from '../workspaces/workspace-plugins';
@@ -26,6 +27,7 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
   const workspacePlugins = container.get<WorkspacePluginsService>(TOKENS.WorkspacePlugins);
   const settings = container.get<PluginSettings>(TOKENS.PluginSettings);
+  const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
 
   const pluginEnabledGuard = async (req: Request, _res: Response, next: NextFunction) => {
     if (!(await workspacePlugins.isEnabled(requireMembership(req).workspace.id, manifest.id))) {
@@ -46,6 +48,13 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
         can: (permission) => permissions.can(membership.role, permission),
         settings: <T>(pluginId = manifest.id) => settings.read<T>(membership.workspace.id, pluginId),
         container,
+        requirePlugin: async (pluginId) => {
+          const other = registry.get(pluginId)?.manifest;
+          // Not installed answers like switched off: the caller's feature is simply absent.
+          if (!other || !(await workspacePlugins.isEnabled(membership.workspace.id, pluginId))) {
+            throw notFound(pluginNotEnabledMessage(other?.name ?? nameFromId(pluginId)));
+          }
+        },
       });
       if (!res.headersSent) {
         if (result === undefined) res.status(204).end();
@@ -57,3 +66,10 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
   declare({ get: add('get'), post: add('post'), put: add('put'), patch: add('patch'), delete: add('delete') });
   return { router, largeBodyRoutes };
 }
+
+/** A plugin that is not installed has no manifest to name it: `documents` reads `Documents`, `gst-returns` `Gst Returns`. */
+const nameFromId = (pluginId: string) =>
+  pluginId
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');

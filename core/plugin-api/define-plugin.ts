@@ -12,6 +12,11 @@ export interface PluginRouteContext {
   /** A plugin's settings in the member's workspace (this route's plugin when no id is given), saved values over the defaults. */
   settings: <T = Record<string, unknown>>(pluginId?: string) => Promise<T>;
   container: Container;
+  /**
+   * For a feature built on a plugin of `requires.optional`: resolves when that plugin is installed and enabled in the
+   * member's workspace, else throws 404 `The <Name> plugin is not enabled for this workspace`.
+   */
+  requirePlugin(pluginId: string): Promise<void>;
 }
 
 /** A returned value is sent as JSON with status 200; a handler that sends its own response returns nothing. */

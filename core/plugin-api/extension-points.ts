@@ -152,6 +152,14 @@ export interface ClientBeingDeleted {
   name: string;
 }
 
+/** What a clientLifecycle hook may use besides the transaction: who is deleting, and the services to record it with. */
+export interface ClientLifecycleContext {
+  /** The member deleting the client, for the activity entries the hook records. */
+  actorUserId: number;
+  /** The host's container: the plugin's own services and the core's (`TOKENS.Activity`, ...). */
+  container: Container;
+}
+
 export interface ClientLifecycleHooks {
   /**
    * Runs inside the deleting transaction, before the client row goes. Remove or detach the plugin's records with
@@ -159,7 +167,7 @@ export interface ClientLifecycleHooks {
    * (`Cannot delete this client: 2 open tasks belong to this client`). A thrown HttpError is answered as it is; any
    * other error is logged and answered 409 naming the plugin. Either way nothing of the deletion is kept.
    */
-  beforeDelete(client: ClientBeingDeleted, trx: Knex.Transaction): Promise<void | { refuse: string }>;
+  beforeDelete(client: ClientBeingDeleted, trx: Knex.Transaction, context: ClientLifecycleContext): Promise<void | { refuse: string }>;
 }
 
 export const clientLifecyclePoint = createExtensionPoint<ClientLifecycleHooks>('clientLifecycle', {

@@ -42,9 +42,14 @@ export const pluginManifestSchema = z
           .refine((value) => semver.validRange(value) !== null, 'must be a semver range such as ^0.1.0')
           .default('*'),
         plugins: z.array(z.string().regex(PLUGIN_ID_PATTERN)).default([]),
+        /**
+         * Plugins this one uses when they are installed and enabled, and works without otherwise (tasks attach
+         * documents). It may inject their exported services with `@optional()` and must ask whether they are enabled.
+         */
+        optional: z.array(z.string().regex(PLUGIN_ID_PATTERN)).default([]),
       })
       .strict()
-      .default({ core: '*', plugins: [] }),
+      .default({ core: '*', plugins: [], optional: [] }),
     permissions: z.record(z.string(), z.array(z.enum(ROLES)).min(1)).default({}),
     nav: z
       .object({

@@ -84,7 +84,8 @@ export function selectPlugins<T extends { manifest: PluginManifest }>(plugins: T
 }
 
 /**
- * Orders plugins so that every plugin comes after the plugins it requires (ties by id, so the order is stable).
+ * Orders plugins so that every plugin comes after the plugins it requires or optionally uses (ties by id, so the
+ * order is stable).
  * A missing dependency, an incompatible core version or a cycle is an error naming the plugins involved.
  */
 export function orderPlugins<T extends { manifest: PluginManifest }>(plugins: T[], coreVersion: string): T[] {
@@ -110,7 +111,9 @@ export function orderPlugins<T extends { manifest: PluginManifest }>(plugins: T[
     }
     state.set(id, 'visiting');
     const plugin = byId.get(id)!;
-    for (const dependency of [...plugin.manifest.requires.plugins].sort()) visit(dependency, [...trail, id]);
+    // An installed optional plugin comes first too, so its services are bound before this plugin's.
+    const installedOptional = plugin.manifest.requires.optional.filter((dependency) => byId.has(dependency));
+    for (const dependency of [...plugin.manifest.requires.plugins, ...installedOptional].sort()) visit(dependency, [...trail, id]);
     state.set(id, 'done');
     ordered.push(plugin);
   };

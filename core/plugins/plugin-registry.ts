@@ -40,6 +40,14 @@ export async function loadPluginDefinitions(ordered: DiscoveredPlugin[]): Promis
   return loaded;
 }
 
+/** Point ids start with their owner's id in camelCase (`documents.x`, `gstReturns.y`). */
+const pointPrefixOf = (pluginId: string) => `${pluginId.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())}.`;
+
+/** A contribution to a point of a plugin the contributor only optionally uses, which this host does not have: nobody gathers it. */
+function isPointOfAbsentOptionalPlugin(pointId: string, manifest: PluginManifest, installed: Set<string>): boolean {
+  return manifest.requires.optional.some((optional) => !installed.has(optional) && pointId.startsWith(pointPrefixOf(optional)));
+}
+
 /**
  * Every contribution names a point of the core, of the plugin itself or of a plugin it requires, and has that
  * point's shape; the problems of all plugins are reported together.
@@ -58,15 +66,22 @@ export function validateContributions(plugins: LoadedPlugin[]): void {
       else points.set(point.id, { point, owner: plugin.manifest.id });
     }
   }
+  const installed = new Set(plugins.map((plugin) => plugin.manifest.id));
   for (const plugin of plugins) {
     const id = plugin.manifest.id;
     for (const contribution of plugin.definition?.contributes ?? []) {
       const declared = points.get(contribution.point);
+      if (!declared && isPointOfAbsentOptionalPlugin(contribution.point, plugin.manifest, installed)) continue;
       if (!declared) {
         problems.push(`Plugin ${id}: contributes to ${contribution.point}, which no installed plugin declares`);
         continue;
       }
-      if (declared.owner && declared.owner !== id && !plugin.manifest.requires.plugins.includes(declared.owner)) {
+      if (
+        declared.owner &&
+        declared.owner !== id &&
+        !plugin.manifest.requires.plugins.includes(declared.owner) &&
+        !plugin.manifest.requires.optional.includes(declared.owner)
+      ) {
         problems.push(`Plugin ${id}: contributes to ${contribution.point} of ${declared.owner} without requiring ${declared.owner}`);
         continue;
       }

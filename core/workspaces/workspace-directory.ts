@@ -1,9 +1,30 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { isExternalId, type WorkspaceRef } from '../platform/http';
+import type { Role } from '../platform/identity';
 import { TOKENS } from '../platform/tokens';
 
 const LOOKUP_BATCH = 1000;
+
+/** A current member as other domains show them (an assignee picker, a task's assignee). */
+export interface WorkspaceMemberSummary {
+  userId: number;
+  externalId: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+}
+
+/** Anyone a record names (its creator, its assignee), whether or not they are still a member. */
+export interface PersonSummary {
+  userId: number;
+  externalId: string;
+  name: string;
+  image: string | null;
+  /** False for someone who has left the workspace. */
+  isMember: boolean;
+}
 
 /** What a plugin may learn about workspaces without reading the core's tables (`TOKENS.Workspaces`). Read only. */
 @injectable()
@@ -16,6 +37,42 @@ export class WorkspaceDirectory {
       .where({ id: workspaceId })
       .first('id', 'external_id', 'name');
     return row ? { id: row.id, externalId: row.external_id, name: row.name } : null;
+  }
+
+  /** The current members, by name. */
+  async members(workspaceId: number): Promise<WorkspaceMemberSummary[]> {
+    const rows = await this.memberQuery(workspaceId).orderByRaw('lower(u.name), u.id');
+    return rows.map(toMemberSummary);
+  }
+
+  /** The current member with this user external id, or null (not a member, or not an id at all). */
+  async memberByExternalId(workspaceId: number, userExternalId: string): Promise<WorkspaceMemberSummary | null> {
+    if (!isExternalId(userExternalId)) return null;
+    const row = await this.memberQuery(workspaceId).where('u.external_id', userExternalId.toLowerCase()).first();
+    return row ? toMemberSummary(row) : null;
+  }
+
+  /** The people with these user ids, each marked whether they are still a member of the workspace. */
+  async people(workspaceId: number, userIds: Iterable<number>): Promise<Map<number, PersonSummary>> {
+    const ids = [...new Set(userIds)].filter((id) => Number.isInteger(id));
+    const people = new Map<number, PersonSummary>();
+    for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
+      const rows: { id: number; external_id: string; name: string; image: string | null; member: boolean }[] = await this.knex('users as u')
+        .leftJoin('workspace_members as m', (join) => join.on('m.user_id', 'u.id').andOnVal('m.workspace_id', workspaceId))
+        .whereIn('u.id', ids.slice(start, start + LOOKUP_BATCH))
+        .select('u.id', 'u.external_id', 'u.name', 'u.image', this.knex.raw('m.id is not null as member'));
+      for (const row of rows) {
+        people.set(row.id, { userId: row.id, externalId: row.external_id, name: row.name, image: row.image, isMember: row.member });
+      }
+    }
+    return people;
+  }
+
+  private memberQuery(workspaceId: number) {
+    return this.knex('workspace_members as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .where('m.workspace_id', workspaceId)
+      .select<MemberRow[]>('u.id', 'u.external_id', 'u.name', 'u.email', 'u.image', 'm.role');
   }
 
   /** Which of these external ids (in lower case) name an existing workspace; strings that are not external ids name none. */
@@ -31,3 +88,21 @@ export class WorkspaceDirectory {
     return existing;
   }
 }
+
+interface MemberRow {
+  id: number;
+  external_id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  role: Role;
+}
+
+const toMemberSummary = (row: MemberRow): WorkspaceMemberSummary => ({
+  userId: row.id,
+  externalId: row.external_id,
+  name: row.name,
+  email: row.email,
+  image: row.image,
+  role: row.role,
+});

@@ -27,8 +27,13 @@ export const pluginNotAvailableMessage = (name: string) => `The ${name} plugin i
  * workspace was made) gets the plugin's `defaultEnabled`. Switching never touches the plugin's data. A plugin that is
  * not available yet (no page built) keeps its stored switch, which takes effect once it is, and cannot be switched.
  */
+/** What a plugin may ask about the switches (`TOKENS.WorkspacePlugins`), e.g. whether a plugin of its `requires.optional` is on. */
+export interface WorkspacePluginStates {
+  isEnabled(workspaceId: number, pluginId: string): Promise<boolean>;
+}
+
 @injectable()
-export class WorkspacePluginsService {
+export class WorkspacePluginsService implements WorkspacePluginStates {
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.PluginRegistry) private readonly registry: PluginRegistry,

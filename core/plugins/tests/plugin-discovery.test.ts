@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
-import { discoverPlugins, orderPlugins, PluginLoadError } from '../plugin-discovery';
+import { discoverPlugins, orderPlugins, PluginLoadError, selectPlugins } from '../plugin-discovery';
 import { pluginManifestSchema, type PluginManifest } from '../../plugin-api/manifest';
 
 const manifest = (id: string, requires: string[] = [], extra: Partial<PluginManifest> = {}): PluginManifest =>
@@ -32,7 +32,7 @@ describe('plugin discovery', () => {
     const root = pluginFolder({ alpha: { id: 'alpha', name: 'Alpha', version: '1.2.3', description: 'The first' } });
     const [found] = discoverPlugins([root]);
     expect(found.manifest).to.include({ id: 'alpha', demo: false, defaultEnabled: true });
-    expect(found.manifest.requires).to.deep.equal({ core: '*', plugins: [] });
+    expect(found.manifest.requires).to.deep.equal({ core: '*', plugins: [], optional: [] });
     expect(found.dir).to.equal(path.join(root, 'alpha'));
   });
 
@@ -99,8 +99,24 @@ describe('plugin ordering', () => {
     expect(loadError(() => orderPlugins(plugins, '0.1.0'))).to.deep.equal(['Plugins form a dependency cycle: aa -> bb -> cc -> aa']);
   });
 
+  it('puts an installed plugin of requires.optional first, and takes a missing one as no error', () => {
+    const optional = (id: string, uses: string[]) => ({ manifest: manifest(id, [], { requires: { core: '*', plugins: [], optional: uses } }) });
+    const ordered = orderPlugins([optional('aardvark', ['documents']), { manifest: manifest('documents') }], '0.1.0');
+    expect(ordered.map((plugin) => plugin.manifest.id)).to.deep.equal(['documents', 'aardvark']);
+    expect(orderPlugins([optional('tasks', ['documents'])], '0.1.0').map((plugin) => plugin.manifest.id)).to.deep.equal(['tasks']);
+  });
+
+  it('selects the required plugins of a host but not the optional ones', () => {
+    const installed = [
+      { manifest: manifest('documents') },
+      { manifest: manifest('contacts') },
+      { manifest: manifest('tasks', ['contacts'], { requires: { core: '*', plugins: ['contacts'], optional: ['documents'] } }) },
+    ];
+    expect(selectPlugins(installed, ['tasks']).map((plugin) => plugin.manifest.id)).to.deep.equal(['contacts', 'tasks']);
+  });
+
   it('refuses a plugin built for another core version', () => {
-    const plugin = { manifest: manifest('future', [], { requires: { core: '^2.0.0', plugins: [] } }) };
+    const plugin = { manifest: manifest('future', [], { requires: { core: '^2.0.0', plugins: [], optional: [] } }) };
     expect(loadError(() => orderPlugins([plugin], '0.1.0'))).to.deep.equal(['Plugin future requires core ^2.0.0, but the core is 0.1.0']);
   });
 });
