@@ -77,3 +77,36 @@ export async function expectNoAccessibilityViolations(page: Page, check: Accessi
   const count = results.violations.reduce((sum, violation) => sum + violation.nodes.length, 0);
   throw new Error(`${check.label}: ${count} accessibility violation(s) of WCAG 2.1 AA\n${results.violations.map(describeViolation).join('\n')}`);
 }
+
+export type AccessibilityViewport = (typeof ACCESSIBILITY_VIEWPORTS)[number];
+
+/** Two animation frames after a resize: the resize observers (the DataTable's column fit) have run and React has drawn. */
+async function layoutSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.waitForFunction(() => !document.querySelector('.bp6-skeleton'));
+}
+
+/**
+ * Checks the page as loaded (or the dialog as open) at every width of `ACCESSIBILITY_VIEWPORTS`, resizing the page
+ * in between instead of loading it again, and throws one error naming each width that failed. Use it for what looks
+ * the same to a user at every width once resized; something reached differently on a phone (through the navigation
+ * panel, say) is opened and checked per width with `expectNoAccessibilityViolations`. The page stays at the last width.
+ */
+export async function expectNoAccessibilityViolationsAtEveryWidth(
+  page: Page,
+  check: AccessibilityCheck,
+  viewports: readonly AccessibilityViewport[] = ACCESSIBILITY_VIEWPORTS,
+): Promise<void> {
+  const failures: string[] = [];
+  for (const viewport of viewports) {
+    const current = page.viewportSize();
+    if (current?.width !== viewport.width || current.height !== viewport.height) await page.setViewportSize(viewport);
+    await layoutSettled(page);
+    try {
+      await expectNoAccessibilityViolations(page, { ...check, label: `${check.label} at ${viewport.width}x${viewport.height}` });
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}

@@ -22,5 +22,11 @@ export { browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpected
 export type { SignedIn } from './browser-suite';
 export { sidewaysOverflow, squeezedWords } from './responsive-layout';
 export type { SqueezedWord } from './responsive-layout';
-export { ACCESSIBILITY_THEMES, ACCESSIBILITY_VIEWPORTS, expectNoAccessibilityViolations, WCAG_21_AA_TAGS } from './accessibility';
-export type { AccessibilityCheck } from './accessibility';
+export {
+  ACCESSIBILITY_THEMES,
+  ACCESSIBILITY_VIEWPORTS,
+  expectNoAccessibilityViolations,
+  expectNoAccessibilityViolationsAtEveryWidth,
+  WCAG_21_AA_TAGS,
+} from './accessibility';
+export type { AccessibilityCheck, AccessibilityViewport } from './accessibility';

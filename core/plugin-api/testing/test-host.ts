@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { createClient } from 'redis';
-import { createHost, type Host, type HostOptions } from '../../host/host';
+import { createHost, migrateOnly, type Host, type HostOptions } from '../../host/host';
 import { StorageService } from '../../platform/storage';
 import { freePort } from './spawned-app';
 import { TestClient } from './test-client';
@@ -48,16 +49,8 @@ export class TestHost extends TestClient implements RunningHost {
 }
 
 /** Drops one database of this machine's PostgreSQL, with whatever sessions are still connected to it. */
-export async function dropDatabase(database: string): Promise<void> {
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${database}" with (force)`);
-  } finally {
-    await admin.end();
-  }
+export function dropDatabase(database: string): Promise<void> {
+  return adminQuery(`drop database if exists "${database}" with (force)`);
 }
 
 const RUN_DATABASE = new URL(TEST_DATABASE_URL).pathname.slice(1);
@@ -75,14 +68,54 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
   }
 }
 
+function databaseUrlOf(database: string): string {
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrlOf('postgres') });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A database migrated once per set of plugins and run, which each host of that set starts from as a copy: copying
+ * takes a fraction of a second where migrating takes several, and a run starts dozens of such hosts.
+ */
+const migratedTemplates = new Map<string, Promise<string>>();
+
+function migratedTemplate(plugins: string[], pluginDirs: string[]): Promise<string> {
+  const key = JSON.stringify({ plugins: [...plugins].sort(), pluginDirs });
+  const known = migratedTemplates.get(key);
+  if (known) return known;
+  const database = `${RUN_DATABASE}_template_${createHash('sha256').update(key).digest('hex').slice(0, 12)}`;
+  const migrated = migrateOnly({ config: testConfig({ DATABASE_URL: databaseUrlOf(database) }), pluginDirs, plugins }).then(() => database);
+  migratedTemplates.set(key, migrated);
+  migrated.catch(() => migratedTemplates.delete(key));
+  return migrated;
+}
+
+async function dropMigratedTemplates(): Promise<void> {
+  const databases = await Promise.allSettled(migratedTemplates.values());
+  migratedTemplates.clear();
+  for (const database of databases) if (database.status === 'fulfilled') await dropDatabase(database.value);
+}
+
 let hostsOfTheirOwn = 0;
 
 /** The configuration of a host for `plugins` that shares no state with other hosts, and how to remove that state. */
-function stateOfItsOwn(plugins: string[]): { overrides: Record<string, string>; remove(): Promise<void> } {
+async function stateOfItsOwn(plugins: string[], pluginDirs: string[]): Promise<{ overrides: Record<string, string>; remove(): Promise<void> }> {
   hostsOfTheirOwn += 1;
   const database = `${RUN_DATABASE}_${hostsOfTheirOwn}_${plugins.join('_').replaceAll('-', '_')}`.slice(0, POSTGRES_NAME_LIMIT);
-  const databaseUrl = new URL(TEST_DATABASE_URL);
-  databaseUrl.pathname = `/${database}`;
+  const template = await migratedTemplate(plugins, pluginDirs);
+  await adminQuery(`create database "${database}" template "${template}"`);
+  const databaseUrl = new URL(databaseUrlOf(database));
   const redisPrefix = `${TEST_REDIS_PREFIX}${plugins.join('+')}-${hostsOfTheirOwn}:`;
   const container = `test-${TEST_RUN_ID}-${hostsOfTheirOwn}`;
   return {
@@ -102,7 +135,7 @@ function stateOfItsOwn(plugins: string[]): { overrides: Record<string, string>; 
  * with only `plugins` and what they require on state of its own.
  */
 export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
-  const own = options.plugins ? stateOfItsOwn(options.plugins) : null;
+  const own = options.plugins ? await stateOfItsOwn(options.plugins, options.pluginDirs ?? TEST_PLUGIN_DIRS) : null;
   const removeOwnState = () => own?.remove() ?? Promise.resolve();
   // The links of the host's emails lead to the host itself, so a test (or a browser) can follow them as a reader would.
   const port = await freePort();
@@ -140,4 +173,7 @@ export async function resetTestServices(): Promise<void> {
 }
 
 /** Leaves nothing of the run behind. */
-export const removeTestServices = resetTestServices;
+export async function removeTestServices(): Promise<void> {
+  await dropMigratedTemplates();
+  await resetTestServices();
+}
