@@ -73,6 +73,11 @@ export interface WebPluginDefinition {
   dashboardCards?: DashboardCard[];
   settingsPanels?: SettingsPanel[];
   searchResultRenderers?: SearchResultRenderer[];
+  /**
+   * Components other plugins may show, by name, e.g. `{ EntityAttachments }`; they take them with
+   * `usePluginExport(pluginId, name)`, which is null while this plugin is off. Load them lazily inside.
+   */
+  exports?: Record<string, ComponentType<any>>;
 }
 
 export type WebPlugin = WebPluginDefinition & { $$type: typeof WEB_PLUGIN_TYPE };

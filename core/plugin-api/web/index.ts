@@ -33,6 +33,8 @@ export type {
   WebPluginDefinition,
 } from './define-web-plugin';
 export { remoteContainerName } from './remote-name';
+export { PluginExportsContext, usePluginEnabled, usePluginExport, workspacePluginsQuery } from './plugin-exports';
+export type { PluginExports } from './plugin-exports';
 export {
   formatDate,
   formatFileSize,

@@ -1,9 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import { isExternalId, notFound, TOKENS, type Config, type WorkspaceDirectory } from '../../../core/plugin-api';
-import { MESSAGES } from '../shared/wire';
+import type { Knex } from 'knex';
+import {
+  isExternalId,
+  notFound,
+  TOKENS,
+  type Config,
+  type Membership,
+  type SessionUser,
+  type StorageService,
+  type WorkspaceDirectory,
+} from '../../../core/plugin-api';
+import { MESSAGES, mimeTypeOf } from '../shared/wire';
 import { downloadUrlOf } from './document-views';
 import { Attachment, Document } from './models';
-import type { AttachmentService, AttachmentTarget, AttachmentView } from './tokens';
+import { DocumentService } from './document-service';
+import type { AttachedFile, AttachmentService, AttachmentTarget, AttachmentView } from './tokens';
 
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 
@@ -12,10 +24,12 @@ export class DocumentAttachments implements AttachmentService {
   constructor(
     @inject(TOKENS.Config) private readonly config: Config,
     @inject(TOKENS.Workspaces) private readonly workspaces: WorkspaceDirectory,
+    @inject(TOKENS.Storage) private readonly storage: StorageService,
+    @inject(DocumentService) private readonly documents: DocumentService,
   ) {}
 
-  private ofEntity(target: AttachmentTarget) {
-    return Attachment.inWorkspace(target.workspaceId).where({ entity_type: target.entityType, entity_id: target.entityId });
+  private ofEntity(target: AttachmentTarget, trx?: Knex.Transaction) {
+    return Attachment.inWorkspace(target.workspaceId, trx).where({ entity_type: target.entityType, entity_id: target.entityId });
   }
 
   /** The attachments with their documents; a download link names the workspace by its external id, which the core knows. */
@@ -71,6 +85,24 @@ export class DocumentAttachments implements AttachmentService {
     return view;
   }
 
+  async attachFile(
+    target: AttachmentTarget,
+    file: AttachedFile,
+    actor: { membership: Membership; user: Pick<SessionUser, 'id'> },
+  ): Promise<AttachmentView> {
+    const fileKey = `${actor.membership.workspace.externalId}/${randomUUID()}`;
+    await this.storage.upload(fileKey, file.body, mimeTypeOf(file.filename));
+    // Registering checks the type, the size and the quota as for a browser's upload, and discards the blob if refused.
+    const document = await this.documents.create(actor, {
+      fileKey,
+      filename: file.filename,
+      directory: file.directory,
+      size: file.body.length,
+      clientExternalId: file.clientExternalId,
+    });
+    return this.link(target, document.id, actor.user.id);
+  }
+
   async list(target: AttachmentTarget): Promise<AttachmentView[]> {
     return this.viewsOf(target.workspaceId, await this.ofEntity(target).orderBy(['created_at', 'id']));
   }
@@ -80,7 +112,7 @@ export class DocumentAttachments implements AttachmentService {
     if (!removed) throw notFound(ATTACHMENT_NOT_FOUND);
   }
 
-  async unlinkAll(target: AttachmentTarget): Promise<number> {
-    return this.ofEntity(target).delete();
+  async unlinkAll(target: AttachmentTarget, trx?: Knex.Transaction): Promise<number> {
+    return this.ofEntity(target, trx).delete();
   }
 }

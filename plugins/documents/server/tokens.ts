@@ -3,6 +3,9 @@
  * Nothing else of this plugin is reachable from outside it.
  */
 
+import type { Knex } from 'knex';
+import type { Membership, SessionUser } from '../../../core/plugin-api';
+
 export const ATTACHMENT_SERVICE = Symbol.for('documents.AttachmentService');
 
 /** An uploaded document as an attachment shows it (spec 2: id, document {filename, size, createdAt, fileKey}). */
@@ -34,6 +37,14 @@ export interface AttachmentTarget {
   entityId: string;
 }
 
+export interface AttachedFile {
+  filename: string;
+  body: Buffer;
+  /** The folder it is filed in, e.g. `tasks/<task id>`. */
+  directory: string;
+  clientExternalId?: string;
+}
+
 /**
  * Links documents of a workspace to records of other plugins. The caller has already checked that the member may
  * see and change its own record; this service checks only that the document belongs to the same workspace
@@ -46,6 +57,11 @@ export interface AttachmentService {
   list(target: AttachmentTarget): Promise<AttachmentView[]>;
   /** 404 'Attachment not found' when the link is not on this entity. The document itself stays. */
   unlink(target: AttachmentTarget, attachmentId: string): Promise<void>;
-  /** For an entity being deleted: removes all its links and answers how many there were. */
-  unlinkAll(target: AttachmentTarget): Promise<number>;
+  /**
+   * Stores a file the server has (a demo file, a PDF fetched from a portal) as a document of `file.directory`, counted
+   * against the workspace's storage as an upload is (413 when it does not fit), and links it.
+   */
+  attachFile(target: AttachmentTarget, file: AttachedFile, actor: { membership: Membership; user: Pick<SessionUser, 'id'> }): Promise<AttachmentView>;
+  /** For an entity being deleted: removes all its links and answers how many there were; within `trx` when given. */
+  unlinkAll(target: AttachmentTarget, trx?: Knex.Transaction): Promise<number>;
 }

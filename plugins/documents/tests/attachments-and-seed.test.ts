@@ -85,6 +85,24 @@ describe('documents: attachments service', () => {
     expect(await attachments().list(task)).to.deep.equal([]);
   });
 
+  it("stores a server's file as a document of the workspace, counted in its storage, and links it", async () => {
+    const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
+    const user = await documents.host.knex('users').where({ external_id: owner.user.externalId }).first('id');
+    const membership: Membership = { workspace: { id: internalId, externalId: workspaceId, name: 'Attachments' }, role: 'OWNER' };
+    const before = (await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId })).body.usedStorage as number;
+    const body = Buffer.from('Month,Difference\nApr 2023,7300\n');
+    const attached = await attachments().attachFile(
+      task,
+      { filename: 'ITC Reconciliation.csv', body, directory: `tasks/${task.entityId}` },
+      { membership, user: { id: user.id } },
+    );
+    expect(attached.document).to.include({ filename: 'ITC Reconciliation.csv', size: body.length, mimeType: 'text/csv' });
+    expect((await attachments().list(task)).map((attachment) => attachment.id)).to.deep.equal([attached.id]);
+    expect((await get(owner, DOCUMENTS_ROUTES.storage, { workspaceId })).body.usedStorage).to.equal(before + body.length);
+    const download = await call(owner, 'get', attached.document.downloadUrl.replace(/^\/axal\/api\/v1/, '')).redirects(0);
+    expect(download.status).to.equal(302);
+  });
+
   it('removes every link of an entity being deleted', async () => {
     const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
     for (const name of ['x.txt', 'y.txt']) await attachments().link(task, (await upload(owner, workspaceId, name)).id, null);

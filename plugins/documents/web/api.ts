@@ -12,7 +12,10 @@ import {
   type DocumentTreeResponse,
   type StorageInfo,
 } from '../shared/wire';
+import type { AttachmentView } from '../server/tokens';
 import type { AssignClientRequest } from '../shared/schemas';
+
+export type { AttachmentView };
 
 type WithoutWorkspace<T> = Omit<T, 'workspaceId'>;
 
@@ -139,5 +142,28 @@ export function useWorkspaceName(workspaceId: string) {
     queryKey: ['workspaces', workspaceId],
     queryFn: () => apiV1<WorkspaceName>(`/workspaces/${workspaceId}`),
     select: (workspace) => workspace.name,
+  });
+}
+
+export const attachmentsKey = (workspaceId: string, attachmentsPath: string) =>
+  [...documentsKey(workspaceId), 'attachments', attachmentsPath] as const;
+
+/** The attachments of a record of another plugin, e.g. `tasks/{id}/attachments`; kept with the documents, so uploads refresh them. */
+export function useAttachments(workspaceId: string, attachmentsPath: string) {
+  return useQuery({
+    queryKey: attachmentsKey(workspaceId, attachmentsPath),
+    queryFn: ({ signal }) => apiV1<{ data: AttachmentView[] }>(`/${attachmentsPath}`, { query: { workspaceId }, signal }).then((body) => body.data),
+  });
+}
+
+export function linkAttachment(workspaceId: string, attachmentsPath: string, documentId: string, signal?: AbortSignal) {
+  return apiV1<{ data: AttachmentView }>(`/${attachmentsPath}`, { method: 'POST', body: { workspaceId, documentId }, signal });
+}
+
+export function useRemoveAttachment(workspaceId: string, attachmentsPath: string) {
+  const invalidate = useInvalidateDocuments(workspaceId);
+  return useMutation({
+    mutationFn: (attachmentId: string) => apiV1<void>(`/${attachmentsPath}/${attachmentId}`, { method: 'DELETE', query: { workspaceId } }),
+    onSettled: () => invalidate(),
   });
 }

@@ -9,6 +9,8 @@ const ClientDocumentsSection = lazy(() =>
   import('./components/ClientDocumentsSection').then((module) => ({ default: module.ClientDocumentsSection })),
 );
 const DocumentSearchHit = lazy(() => import('./components/DocumentSearchHit').then((module) => ({ default: module.DocumentSearchHit })));
+// Shown by other plugins' pages (a task's Attachments card) through `usePluginExport('documents', 'EntityAttachments')`.
+const EntityAttachments = lazy(() => import('./components/EntityAttachments').then((module) => ({ default: module.EntityAttachments })));
 
 export default defineWebPlugin({
   id: 'documents',
@@ -19,4 +21,5 @@ export default defineWebPlugin({
     { type: DOCUMENT_SEARCH_HIT_TYPES.file, groupTitle: 'Documents', component: DocumentSearchHit },
     { type: DOCUMENT_SEARCH_HIT_TYPES.folder, groupTitle: 'Folders', component: DocumentSearchHit },
   ],
+  exports: { EntityAttachments },
 });

@@ -53,13 +53,15 @@ function messageOf(error: unknown, fallback: string): string {
 interface UploadTarget {
   workspaceId: string;
   directory: string;
+  /** Run on each registered document before its file counts as uploaded, e.g. linking it as an attachment. */
+  afterRegister?: (documentId: string, signal: AbortSignal) => Promise<void>;
 }
 
 /**
- * The upload dialog's queue. Each file goes presign -> PUT straight to storage (with progress) -> register, one file
- * at a time; a failure is recorded on its file and the next one goes on.
+ * The upload dialog's queue. Each file goes presign -> PUT straight to storage (with progress) -> register (->
+ * `afterRegister`), one file at a time; a failure is recorded on its file and the next one goes on.
  */
-export function useUploadQueue({ workspaceId, directory }: UploadTarget) {
+export function useUploadQueue({ workspaceId, directory, afterRegister }: UploadTarget) {
   const [items, setItems] = useState<UploadItem[]>([]);
   const [isUploading, setUploading] = useState(false);
   const invalidateDocuments = useInvalidateDocuments(workspaceId);
@@ -118,6 +120,7 @@ export function useUploadQueue({ workspaceId, directory }: UploadTarget) {
       signal,
     });
     if (!created?.document?.id) throw new Error(INVALID_DOCUMENT_RESPONSE);
+    await afterRegister?.(created.document.id, signal);
     update(item.id, { status: 'success' });
   };
 

@@ -1,6 +1,6 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { apiV1, type WebPlugin } from '@axal/web-sdk';
+import { workspacePluginsQuery, type WebPlugin } from '@axal/web-sdk';
 import type { WorkspacePluginEntry } from '../../../core/workspaces/wire';
 import { loadWebPlugin } from './remote-loader';
 
@@ -11,13 +11,10 @@ export type LoadedPluginState =
   | { status: 'failed'; entry: WorkspacePluginEntry; error: Error; retry: () => void }
   | { status: 'ready'; entry: WorkspacePluginEntry; plugin: WebPlugin };
 
-export const workspacePluginsKey = (workspaceId: string) => ['workspaces', workspaceId, 'plugins'] as const;
+export const workspacePluginsKey = (workspaceId: string) => workspacePluginsQuery(workspaceId).queryKey;
 
 export function useWorkspacePluginList(workspaceId: string) {
-  return useQuery({
-    queryKey: workspacePluginsKey(workspaceId),
-    queryFn: () => apiV1<{ plugins: WorkspacePluginEntry[] }>(`/workspaces/${workspaceId}/plugins`).then((body) => body.plugins),
-  });
+  return useQuery(workspacePluginsQuery(workspaceId));
 }
 
 /**

@@ -2,11 +2,12 @@ import { Button, Classes } from '@blueprintjs/core';
 import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useParams, useRoutes } from 'react-router-dom';
-import { ApiError, currentWorkspaceIdAtom } from '@axal/web-sdk';
+import { ApiError, currentWorkspaceIdAtom, PluginExportsContext } from '@axal/web-sdk';
 import { ErrorState, LoadingState } from '@axal/web-sdk/ui';
 import { useFocusHeadingOnNavigation } from '../app/focus-heading-on-navigation';
 import { useFocusRescue } from '../app/focus-rescue';
 import { NotFoundPage } from '../public/NotFoundPage';
+import { usePluginExports } from '../plugins/plugin-exports';
 import { pluginRouteObjects } from '../plugins/plugin-routes';
 import { useLoadedPlugins } from '../plugins/workspace-plugins';
 import { DashboardPage } from './DashboardPage';
@@ -61,6 +62,7 @@ export function WorkspaceFrame() {
   useCurrentWorkspaceAtom(workspaceId);
   const workspace = useWorkspaceDetail(workspaceId);
   const { list, loaded } = useLoadedPlugins(workspaceId);
+  const pluginExports = usePluginExports(loaded);
   const { isOpen: isNavOpen, open: openNav, close: closeNav, panelRef, menuButtonRef } = useNarrowScreenNav();
   const contentRef = useRef<HTMLElement>(null);
   useFocusHeadingOnNavigation(contentRef);
@@ -121,7 +123,7 @@ export function WorkspaceFrame() {
       />
       {isNavOpen && <div className="workspace-frame__backdrop" aria-hidden="true" onClick={closeNav} />}
       <main id={CONTENT_ID} className="workspace-frame__content" tabIndex={-1} ref={contentRef}>
-        {content}
+        <PluginExportsContext value={pluginExports}>{content}</PluginExportsContext>
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, Classes, HTMLTable } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, Icon } from '@blueprintjs/core';
 import { Fragment, useId, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { columnFitStep } from '../column-fit';
 import { ErrorState, type ErrorStateProps } from './States';
@@ -25,6 +25,17 @@ export interface DataTableColumn<Row> {
   nowrap?: boolean;
   /** Class of the column's body cells (and of its value in a row's details). */
   className?: string;
+  /** Its header is a button that sorts the rows by it, when the table is given `sort`. */
+  sortable?: boolean;
+}
+
+export type DataTableSortOrder = 'asc' | 'desc';
+
+/** The order the rows are in, and what a click on a sortable header asks for (the caller sorts, usually on the server). */
+export interface DataTableSort {
+  columnId: string;
+  order: DataTableSortOrder;
+  onSortChange: (columnId: string) => void;
 }
 
 export interface DataTableProps<Row> {
@@ -47,6 +58,8 @@ export interface DataTableProps<Row> {
   /** The rows shown are about to be replaced (a new page is on its way). */
   busy?: boolean;
   className?: string;
+  /** Makes the `sortable` columns' headers buttons, the sorted one marked with `aria-sort`. */
+  sort?: DataTableSort;
 }
 
 const DEFAULT_SKELETON_ROWS = 5;
@@ -75,6 +88,7 @@ export function DataTable<Row>({
   empty,
   busy = false,
   className,
+  sort,
 }: DataTableProps<Row>) {
   const detailsIdPrefix = useId();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -114,8 +128,18 @@ export function DataTable<Row>({
         <thead>
           <tr>
             {visible.map((column) => (
-              <th key={column.id} scope="col" className={column.nowrap ? NOWRAP_CLASS : undefined} style={{ minWidth: column.minWidth }}>
-                {column.headerContent ?? (column.hideHeader ? <span className="data-table__visually-hidden">{column.header}</span> : column.header)}
+              <th
+                key={column.id}
+                scope="col"
+                className={column.nowrap ? NOWRAP_CLASS : undefined}
+                style={{ minWidth: column.minWidth }}
+                aria-sort={sort && column.sortable ? ariaSortOf(sort, column.id) : undefined}
+              >
+                {sort && column.sortable ? (
+                  <SortButton column={column} sort={sort} />
+                ) : (
+                  (column.headerContent ?? (column.hideHeader ? <span className="data-table__visually-hidden">{column.header}</span> : column.header))
+                )}
               </th>
             ))}
             {hasDetails && (
@@ -177,6 +201,23 @@ export function DataTable<Row>({
         </tbody>
       </HTMLTable>
     </div>
+  );
+}
+
+function ariaSortOf(sort: DataTableSort, columnId: string): 'ascending' | 'descending' | 'none' {
+  if (sort.columnId !== columnId) return 'none';
+  return sort.order === 'asc' ? 'ascending' : 'descending';
+}
+
+/** A sortable column's header: the column's name and an arrow showing the order; `aria-sort` on the cell tells the order. */
+function SortButton<Row>({ column, sort }: { column: DataTableColumn<Row>; sort: DataTableSort }) {
+  const active = sort.columnId === column.id;
+  const icon = !active ? 'double-caret-vertical' : sort.order === 'asc' ? 'caret-up' : 'caret-down';
+  return (
+    <button type="button" className="data-table__sort" onClick={() => sort.onSortChange(column.id)}>
+      {column.header}
+      <Icon icon={icon} size={12} className={active ? undefined : Classes.TEXT_MUTED} aria-hidden="true" />
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, Icon, ProgressBar } from '@blueprintjs/core';
-import { useState, type DragEvent } from 'react';
+import { useId, useState, type DragEvent } from 'react';
 import { formatFileSize, usePermission } from '@axal/web-sdk';
 import { showToast } from '@axal/web-sdk/ui';
 import { ACCEPT_ATTRIBUTE, MESSAGES, type StorageInfo } from '../../shared/wire';
@@ -12,6 +12,14 @@ import { UpgradeStorageButton } from './UpgradeStorage';
 const PROCESSING_FAILED = 'Failed to process files. Please try again.';
 const CANNOT_UPLOAD = 'Cannot upload files';
 
+/** Uploads that become attachments of a record (spec 2 section 2.7): they stay in the dialog's folder, with no folder picker. */
+export interface AttachmentUpload {
+  title: string;
+  description: string;
+  /** Links a registered document to the record; its failure is the file's error. */
+  link: (documentId: string, signal: AbortSignal) => Promise<void>;
+}
+
 interface UploadDialogProps {
   workspaceId: string;
   isOpen: boolean;
@@ -20,15 +28,19 @@ interface UploadDialogProps {
   initialDirectory: string;
   /** Uploads from a client's page are assigned to that client. */
   clientId?: string;
+  attachment?: AttachmentUpload;
 }
 
+const SUPPORTED_FORMATS = 'PDF, Word, Excel, PowerPoint, images, text, CSV, Markdown, ZIP, JSON or XML';
+
 /** Drag-and-drop or chosen files, checked against type, size and quota, then uploaded one at a time with progress. */
-export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, clientId }: UploadDialogProps) {
+export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, clientId, attachment }: UploadDialogProps) {
   const [directory, setDirectory] = useState(initialDirectory);
   const [problem, setProblem] = useState<string | null>(null);
   const [isDragging, setDragging] = useState(false);
+  const descriptionId = useId();
   const storage = useStorageInfo(workspaceId, isOpen);
-  const queue = useUploadQueue({ workspaceId, directory });
+  const queue = useUploadQueue({ workspaceId, directory, afterRegister: attachment?.link });
   const canCreateFolders = usePermission('upload');
 
   const storageFull = storage.data ? storage.data.usedStorage >= storage.data.storageLimit : false;
@@ -67,7 +79,8 @@ export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, c
       onOpening={() => setDirectory(initialDirectory)}
       onClose={onClose}
       onClosed={reset}
-      title="Upload Documents"
+      title={attachment?.title ?? 'Upload Documents'}
+      aria-describedby={attachment ? descriptionId : undefined}
       icon="cloud-upload"
       className="documents-upload-dialog"
       canEscapeKeyClose={!busy}
@@ -76,6 +89,7 @@ export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, c
       isCloseButtonShown={false}
     >
       <DialogBody>
+        {attachment && <p id={descriptionId}>{attachment.description}</p>}
         {storage.data ? (
           <StorageBar storage={storage.data} />
         ) : (
@@ -117,14 +131,24 @@ export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, c
             }}
           />
           <Icon icon="cloud-upload" size={16} svgProps={{ style: { width: 32, height: 32 } }} aria-hidden="true" />
-          <span className="documents-dropzone__title">Drag and drop files here, or click to choose</span>
+          <span className="documents-dropzone__title">
+            {attachment ? 'Click to upload or drag and drop' : 'Drag and drop files here, or click to choose'}
+          </span>
           <span className={Classes.TEXT_MUTED}>
-            PDF, Word, Excel, PowerPoint, images, text, CSV, Markdown, ZIP, JSON or XML
+            {attachment ? `Supported formats: ${SUPPORTED_FORMATS}` : SUPPORTED_FORMATS}
             {storage.data ? `, up to ${formatFileSize(storage.data.maxFileSize)} each` : ''}
           </span>
         </label>
         {queue.items.length > 0 && <UploadList items={queue.items} onRemove={busy ? undefined : queue.remove} />}
-        <FolderPicker workspaceId={workspaceId} clientId={clientId} value={directory} onChange={setDirectory} canCreate={canCreateFolders && !busy} />
+        {!attachment && (
+          <FolderPicker
+            workspaceId={workspaceId}
+            clientId={clientId}
+            value={directory}
+            onChange={setDirectory}
+            canCreate={canCreateFolders && !busy}
+          />
+        )}
       </DialogBody>
       <DialogFooter
         actions={
