@@ -141,6 +141,61 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   },
   { method: 'delete', path: '/documents', body: { workspaceId: ':workspaceId', nodes: [{ type: 'directory', path: 'Confidential' }] } },
   { method: 'delete', path: '/documents', body: { workspaceId: ':workspaceId', nodes: [{ type: 'file', fileInfo: { id: ':documentId' } }] } },
+  // Tasks (plugins/tasks).
+  { method: 'get', path: '/tasks', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/tasks', query: { workspaceExternalId: ':workspaceId', search: 'Confidential' } },
+  { method: 'get', path: '/tasks', query: { workspaceId: ':workspaceId', clientId: ':clientId' } },
+  { method: 'get', path: '/tasks', query: { workspaceId: ':workspaceId', entityType: 'CLIENT', entityId: ':clientId' }, ownWorkspaceAnswer: 200 },
+  // The assignee names a person, not a record: someone who is not a member of the caller's workspace is refused with 400.
+  {
+    method: 'post',
+    path: '/tasks',
+    body: { workspaceId: ':workspaceId', title: 'Planted', description: 'Planted by an outsider', assignedToExternalId: ':memberId' },
+    ownWorkspaceAnswer: 400,
+  },
+  {
+    method: 'post',
+    path: '/tasks',
+    body: {
+      workspaceId: ':workspaceId',
+      title: 'Planted',
+      description: 'Planted by an outsider',
+      assignedToExternalId: ':memberId',
+      clientExternalId: ':clientId',
+    },
+  },
+  { method: 'get', path: '/tasks/:taskId', query: { workspaceId: ':workspaceId' } },
+  { method: 'patch', path: '/tasks/:taskId', body: { workspaceId: ':workspaceId', title: 'Taken Over' } },
+  { method: 'delete', path: '/tasks/:taskId', query: { workspaceId: ':workspaceId' } },
+  // The confirmation names the victim's workspace, not the caller's: refused before any id is looked up.
+  {
+    method: 'post',
+    path: '/tasks/bulk-delete',
+    body: { workspaceId: ':workspaceId', ids: [':taskId'], confirmation: ':workspaceName' },
+    ownWorkspaceAnswer: 400,
+  },
+  { method: 'get', path: '/tasks/:taskId/comments', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/tasks/:taskId/comments', body: { workspaceId: ':workspaceId', content: 'Planted by an outsider' } },
+  { method: 'get', path: '/tasks/:taskId/activity-log', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/tasks/:taskId/attachments', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/tasks/:taskId/attachments', body: { workspaceId: ':workspaceId', documentId: ':documentId' } },
+  { method: 'delete', path: '/tasks/:taskId/attachments/:taskAttachmentId', query: { workspaceId: ':workspaceId' } },
+  // Recurring work (plugins/tasks/server/series).
+  {
+    method: 'post',
+    path: '/tasks/recurring-work',
+    body: {
+      workspaceId: ':workspaceId',
+      clientIds: [':clientId'],
+      titleTemplate: 'Planted for {client}',
+      description: 'Planted by an outsider',
+      priority: 'LOW',
+      assignedToExternalId: ':memberId',
+      firstDueDate: '2030-01-20',
+      recurrence: { frequency: 'MONTHLY' },
+    },
+  },
+  { method: 'post', path: '/tasks/:seriesTaskId/stop-repeating', body: { workspaceId: ':workspaceId' } },
   // Dashboard, search and calendar (core/dashboard, core/search, core/calendar).
   { method: 'get', path: '/dashboard/stats', query: { workspaceId: ':workspaceId' } },
   { method: 'get', path: '/dashboard/recent', query: { workspaceId: ':workspaceId' } },
@@ -200,6 +255,9 @@ const RECORD_IDS: (keyof VictimIds)[] = [
   'documentId',
   'documentFileKey',
   'documentKeyInPath',
+  'seriesTaskId',
+  'taskId',
+  'taskAttachmentId',
 ];
 
 interface ScopedRoute {
@@ -229,6 +287,9 @@ interface VictimIds {
   documentId: string;
   documentFileKey: string;
   documentKeyInPath: string;
+  seriesTaskId: string;
+  taskId: string;
+  taskAttachmentId: string;
 }
 
 /** What an attacker names of their own: their email, and a file uploaded to their own workspace but not yet registered. */
@@ -281,6 +342,29 @@ async function victimWorkspace() {
     dueOn: '2025-03-31',
     clientId,
   }).expect(201);
+  const seriesTask = await call(owner, 'post', '/tasks', {
+    workspaceId: workspace.externalId,
+    title: 'Confidential filing',
+    description: 'Confidential',
+    assignedToExternalId: owner.user.externalId,
+    dueDate: '2030-01-20',
+    recurrence: { frequency: 'MONTHLY' },
+  }).expect(201);
+  const task = await call(owner, 'post', '/tasks', {
+    workspaceId: workspace.externalId,
+    title: 'Confidential return',
+    description: 'Confidential',
+    assignedToExternalId: member.user.externalId,
+    clientExternalId: clientId,
+    entityType: 'CLIENT',
+    entityId: clientId,
+  }).expect(201);
+  const taskId: string = task.body.task.externalId;
+  await call(owner, 'post', `/tasks/${taskId}/comments`, { workspaceId: workspace.externalId, content: 'Confidential' }).expect(201);
+  const taskAttachment = await call(owner, 'post', `/tasks/${taskId}/attachments`, {
+    workspaceId: workspace.externalId,
+    documentId: document.id,
+  }).expect(201);
   const ids: VictimIds = {
     workspaceId: workspace.externalId,
     workspaceName: workspace.name,
@@ -295,6 +379,9 @@ async function victimWorkspace() {
     documentId: document.id,
     documentFileKey: document.fileKey,
     documentKeyInPath: encodeURIComponent(document.fileKey),
+    seriesTaskId: seriesTask.body.task.externalId,
+    taskId,
+    taskAttachmentId: taskAttachment.body.data.id,
   };
   return { owner, ids };
 }

@@ -6,6 +6,7 @@ import {
   capturingLogs,
   saveExampleSettings,
   switchExamplePlugin,
+  switchOffProductProviders,
   workspaceWithExamplePlugin,
 } from '../../extensions/tests/support';
 import { call, createWorkspace, db, memberWithRole, newAgent, type TestSession } from '../../plugin-api/testing';
@@ -145,6 +146,7 @@ describe('dashboard', () => {
 
   it("gives a workspace that never enabled the example plugin the core's figures alone", async () => {
     const { externalId: other } = await createWorkspace(owner);
+    await switchOffProductProviders(owner, other);
     expect((await dashboard(owner, 'stats', other).expect(200)).body).to.deep.equal({ stats: { totalClients: 0 } });
     expect((await dashboard(owner, 'recent', other).expect(200)).body).to.deep.equal({});
   });

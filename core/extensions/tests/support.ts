@@ -11,11 +11,21 @@ export const switchExamplePlugin = (owner: TestSession, workspaceId: string, ena
 export const saveExampleSettings = (owner: TestSession, workspaceId: string, values: Record<string, unknown>) =>
   call(owner, 'put', `/workspaces/${workspaceId}/plugins/${EXAMPLE_PLUGIN}/settings`, { values }).expect(200);
 
-/** A new owner's new workspace with the example plugin enabled. */
+const PRODUCT_PLUGINS_WITH_PROVIDERS = ['tasks'];
+
+/** The product's plugins that answer the dashboard, search and calendar would add their figures to those under test. */
+export async function switchOffProductProviders(owner: TestSession, workspaceId: string): Promise<void> {
+  for (const pluginId of PRODUCT_PLUGINS_WITH_PROVIDERS) {
+    await call(owner, 'put', `/workspaces/${workspaceId}/plugins/${pluginId}`, { enabled: false }).expect(200);
+  }
+}
+
+/** A new owner's new workspace with the example plugin enabled and the product's plugins that contribute providers off. */
 export async function workspaceWithExamplePlugin(label = 'example-owner'): Promise<{ owner: TestSession; workspaceId: string }> {
   const owner = await signedInUser(label);
   const { externalId: workspaceId } = await createWorkspace(owner);
   await switchExamplePlugin(owner, workspaceId, true);
+  await switchOffProductProviders(owner, workspaceId);
   return { owner, workspaceId };
 }
 

@@ -50,7 +50,7 @@ describe('workspace plugin settings', () => {
     it('says which plugins are not available yet: those with a page but no web part', async () => {
       const { body } = await call(owner, 'get', '/plugins').expect(200);
       const availability = Object.fromEntries((body.plugins as PluginCatalogueEntry[]).map((plugin) => [plugin.id, plugin.available]));
-      expect(availability).to.include({ tasks: false, notices: false, invoices: false, dsc: false, integrations: false, documents: true });
+      expect(availability).to.include({ notices: false, invoices: false, dsc: false, integrations: false, documents: true, tasks: true });
       // A page and a web part (the gate fixture), or no page at all (the example's server part, a bare fixture): available.
       expect(availability).to.include({ 'gate-fixture': true, 'example-extensions': true, 'fixture-dependent': true });
     });
@@ -114,7 +114,7 @@ describe('workspace plugin settings', () => {
       const id = (await createWorkspace(owner)).externalId;
       const before = await activityActions(id);
       for (const [pluginId, name] of [
-        ['tasks', 'Tasks'],
+        ['notices', 'Notices'],
         ['invoices', 'Invoices'],
       ]) {
         for (const enabled of [false, true]) {
@@ -123,9 +123,9 @@ describe('workspace plugin settings', () => {
           expect(response.body).to.deep.equal({ error: `The ${name} plugin is not available yet, so it cannot be switched on or off` });
         }
       }
-      expect(await enabledStates(owner, id)).to.include({ tasks: true, invoices: true });
+      expect(await enabledStates(owner, id)).to.include({ notices: true, invoices: true });
       const { body } = await call(owner, 'get', pluginsPath(id)).expect(200);
-      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'tasks')).to.include({
+      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'notices')).to.include({
         enabled: true,
         available: false,
         remoteEntry: null,

@@ -6,7 +6,7 @@ import { call, dataOfWorkspace, db, internalIdOf, NO_PERMISSION } from './suppor
 
 const DOCUMENTS_PERMISSIONS = ['assign_client', 'delete_documents', 'manage_storage', 'upload', 'view_storage'];
 
-/** Spec 1 section 6, the workspace administration permissions, and the one permission of the gate-fixture test plugin. */
+/** Spec 1 section 6, the workspace administration permissions, the tasks plugin's, and the one permission of the gate-fixture test plugin. */
 const PERMISSIONS_OF: Record<Role, string[]> = {
   OWNER: [
     'add_client_notes',
@@ -20,6 +20,10 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'manage_plugins',
     'manage_storage',
     'manage_workspace',
+    'tasks.comment',
+    'tasks.create',
+    'tasks.delete',
+    'tasks.edit',
     'upload',
     'view_client_credentials',
     'view_client_notes',
@@ -35,6 +39,10 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'manage_plugins',
     'manage_storage',
     'manage_workspace',
+    'tasks.comment',
+    'tasks.create',
+    'tasks.delete',
+    'tasks.edit',
     'upload',
     'view_client_credentials',
     'view_client_notes',
@@ -44,12 +52,15 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'add_client_notes',
     'assign_client',
     'gate-fixture.write_notes',
+    'tasks.comment',
+    'tasks.create',
+    'tasks.edit',
     'upload',
     'view_client_credentials',
     'view_client_notes',
     'view_storage',
   ],
-  CLIENT: ['view_storage'],
+  CLIENT: ['tasks.comment', 'view_storage'],
 };
 
 interface Stage {
@@ -208,8 +219,15 @@ describe('effective permissions of a workspace', () => {
       );
     }
     await switchPlugin(sessions.OWNER, id, 'gate-fixture', false);
-    expect(await permissionsOf(sessions.EMPLOYEE, id)).to.deep.equal(['add_client_notes', 'view_client_credentials', 'view_client_notes']);
-    expect(await permissionsOf(sessions.CLIENT, id)).to.deep.equal([]);
+    expect(await permissionsOf(sessions.EMPLOYEE, id)).to.deep.equal([
+      'add_client_notes',
+      'tasks.comment',
+      'tasks.create',
+      'tasks.edit',
+      'view_client_credentials',
+      'view_client_notes',
+    ]);
+    expect(await permissionsOf(sessions.CLIENT, id)).to.deep.equal(['tasks.comment']);
 
     await switchPlugin(sessions.OWNER, id, 'documents', true);
     await switchPlugin(sessions.OWNER, id, 'gate-fixture', true);

@@ -1,0 +1,486 @@
+import { inject, injectable, optional } from 'inversify';
+import type { Knex } from 'knex';
+import {
+  badRequest,
+  isExternalId,
+  notFound,
+  TOKENS,
+  type ActivityRecord,
+  type ActivityService,
+  type EntityActivity,
+  type ClientDirectory,
+  type Config,
+  type NotificationService,
+  type WorkspaceDirectory,
+  type WorkspaceRef,
+} from '../../../core/plugin-api';
+import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget, type AttachmentView } from '../../documents/server/tokens';
+import {
+  TASK_ENTITY,
+  TASK_MESSAGES,
+  UPCOMING_DAYS,
+  type TaskActivity,
+  type TaskComment as TaskCommentView,
+  type TaskListResponse,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskView,
+} from '../shared/wire';
+import { TASK_ACTIONS, taskActivityOf } from './activity-text';
+import { addDays, kolkataToday } from './due-date';
+import { Task, TaskComment } from './models';
+import type { CreateTaskInput, TaskListQuery, UpdateTaskInput } from './schemas';
+import { SeriesService, type RecurrenceInput, type SeriesChanges } from './series/series-service';
+import {
+  applyFilters,
+  applyKeyset,
+  applyOrder,
+  CREATED_AT_KEY,
+  decodeCursor,
+  encodeCursor,
+  type TaskSort,
+  type TaskWithKey,
+} from './task-list-query';
+import { TaskNotifier } from './task-notifications';
+import { TaskViews } from './task-views';
+import { onlyVisible, visibleClientsOf } from './task-visibility';
+import type { EntityTaskInput, TaskViewer } from './tokens';
+
+/** Who acts, in which workspace. */
+export interface TaskActor extends TaskViewer {
+  workspace: WorkspaceRef;
+  name: string;
+}
+
+/** A task's fields once every external id is resolved. */
+interface NewTask {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  dueDate: string | null;
+  assignedTo: number;
+  clientId: number | null;
+  entityType: string | null;
+  entityId: string | null;
+}
+
+/** One entry of a `task.updated` or `task.reassigned` activity. */
+interface Change {
+  action: string;
+  metadata: Record<string, unknown>;
+}
+
+const NO_SORT_CHOSEN = { field: 'createdAt', order: 'desc' } as const;
+const UPCOMING_SORT = { field: 'dueDate', order: 'asc' } as const;
+
+/** Tasks (spec 2 sections 2.1-2.8): the list, one task, its changes, comments, activity and attachments. */
+@injectable()
+export class TaskService {
+  private readonly views: TaskViews;
+  private readonly notifier: TaskNotifier;
+
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TOKENS.Workspaces) private readonly workspaces: WorkspaceDirectory,
+    @inject(TOKENS.Clients) private readonly clients: ClientDirectory,
+    @inject(TOKENS.Activity) private readonly activity: ActivityService,
+    @inject(SeriesService) private readonly series: SeriesService,
+    @inject(TOKENS.Notifications) notifications: NotificationService,
+    @inject(TOKENS.Config) config: Config,
+    @inject(ATTACHMENT_SERVICE) @optional() private readonly attachmentService: AttachmentService | undefined,
+  ) {
+    this.views = new TaskViews(workspaces, clients, series);
+    this.notifier = new TaskNotifier(notifications, config);
+  }
+
+  // ---- Reading ----
+
+  async list(actor: TaskActor, query: TaskListQuery): Promise<TaskListResponse> {
+    const { workspace } = actor;
+    const upcoming = query.filter === 'upcoming';
+    const defaultSort = upcoming ? UPCOMING_SORT : NO_SORT_CHOSEN;
+    const sort: TaskSort = { field: query.sortField ?? defaultSort.field, order: query.sortOrder ?? defaultSort.order };
+    const cursor = query.cursor ? decodeCursor(sort, query.cursor) : null;
+    const clientId = query.clientId ? (await this.clients.byExternalId(workspace.id, query.clientId)).id : null;
+    const today = kolkataToday();
+    const visible = await visibleClientsOf(this.clients, workspace.id, actor);
+    const rows = (await Task.inWorkspace(workspace.id)
+      .modify(onlyVisible(visible))
+      .modify(
+        applyFilters({
+          statuses: query.status,
+          priorities: query.priority,
+          clientId,
+          search: query.search,
+          entity: query.entityType && query.entityId ? { type: query.entityType, id: query.entityId } : null,
+          dueBetween: upcoming ? { from: today, to: addDays(today, UPCOMING_DAYS) } : null,
+          assigneeUserId: query.assignedTo === 'me' ? actor.userId : null,
+        }),
+      )
+      .modify((builder) => {
+        if (cursor) applyKeyset(sort, cursor)(builder);
+      })
+      .modify(applyOrder(sort))
+      .limit(query.limit + 1)
+      .select('tasks.*', CREATED_AT_KEY)) as TaskWithKey[];
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      tasks: await this.views.of(workspace, page),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(sort, last) : null,
+    };
+  }
+
+  async get(actor: TaskActor, taskId: string): Promise<TaskView> {
+    return this.views.one(actor.workspace, await this.visibleTask(actor, taskId));
+  }
+
+  /** The tasks linked to another plugin's record that the viewer may see, newest first. */
+  async listForEntity(workspace: WorkspaceRef, entityType: string, entityId: string, viewer: TaskViewer): Promise<TaskView[]> {
+    const visible = await visibleClientsOf(this.clients, workspace.id, viewer);
+    const tasks = await Task.inWorkspace(workspace.id)
+      .modify(onlyVisible(visible))
+      .where({ 'tasks.entity_type': entityType, 'tasks.entity_id': entityId })
+      .orderBy([
+        { column: 'tasks.created_at', order: 'desc' },
+        { column: 'tasks.id', order: 'desc' },
+      ]);
+    return this.views.of(workspace, tasks);
+  }
+
+  /** 404 'Task not found' for a task of another workspace, one that does not exist, or one the CLIENT rule hides. */
+  private async visibleTask(actor: TaskActor, taskId: string, trx?: Knex.Transaction): Promise<Task> {
+    if (!isExternalId(taskId)) throw notFound(TASK_MESSAGES.taskNotFound);
+    const visible = await visibleClientsOf(this.clients, actor.workspace.id, actor, trx);
+    const query = Task.inWorkspace(actor.workspace.id, trx).modify(onlyVisible(visible)).where('tasks.external_id', taskId.toLowerCase()).first();
+    const task = await (trx ? query.forUpdate() : query);
+    if (!task) throw notFound(TASK_MESSAGES.taskNotFound);
+    return task;
+  }
+
+  // ---- Creating ----
+
+  async create(actor: TaskActor, input: CreateTaskInput): Promise<TaskView> {
+    const { workspace } = actor;
+    const dueDate = input.dueDate ?? null;
+    if (input.recurrence && !dueDate) throw badRequest(TASK_MESSAGES.recurrenceNeedsDueDate, { dueDate: [TASK_MESSAGES.recurrenceNeedsDueDate] });
+    const task = await this.knex.transaction(async (trx) => {
+      const client = input.clientExternalId ? await this.clients.byExternalId(workspace.id, input.clientExternalId, { trx }) : null;
+      const assignee = await this.currentMember(workspace.id, input.assignedToExternalId);
+      const fields: NewTask = {
+        title: input.title,
+        description: input.description,
+        status: input.status,
+        priority: input.priority,
+        dueDate,
+        assignedTo: assignee,
+        clientId: client?.id ?? null,
+        entityType: input.entityType ?? null,
+        entityId: input.entityId ?? null,
+      };
+      return this.insert(trx, workspace.id, actor.userId, fields, input.recurrence);
+    });
+    await this.notifier.assigned(workspace, task, actor.userId);
+    return this.views.one(workspace, task);
+  }
+
+  /** `TasksService.createForEntity`: the caller names people and clients by serial id. */
+  async createForEntity(workspace: WorkspaceRef, input: EntityTaskInput): Promise<TaskView> {
+    const assignedTo = input.assigneeUserId ?? input.actorUserId;
+    const person = (await this.workspaces.people(workspace.id, [assignedTo])).get(assignedTo);
+    if (!person?.isMember) throw badRequest(TASK_MESSAGES.assigneeNotMember);
+    const task = await this.knex.transaction(async (trx) => {
+      const clientId = input.clientId ?? null;
+      if (clientId !== null && !(await this.clients.byIds(workspace.id, [clientId], trx)).has(clientId)) throw notFound(TASK_MESSAGES.clientNotFound);
+      return this.insert(trx, workspace.id, input.actorUserId, {
+        title: input.title,
+        description: input.description,
+        status: input.status ?? 'PENDING',
+        priority: input.priority,
+        dueDate: input.dueDate,
+        assignedTo,
+        clientId,
+        entityType: input.entityType,
+        entityId: input.entityId,
+      });
+    });
+    await this.notifier.assigned(workspace, task, input.actorUserId);
+    return this.views.one(workspace, task);
+  }
+
+  private async insert(
+    trx: Knex.Transaction,
+    workspaceId: number,
+    actorUserId: number,
+    fields: NewTask,
+    recurrence?: RecurrenceInput,
+  ): Promise<Task> {
+    const now = new Date();
+    let task = await Task.query(trx).insertAndFetch({
+      workspaceId,
+      ...fields,
+      createdBy: actorUserId,
+      startDate: fields.status === 'IN_PROGRESS' ? now : null,
+      completedAt: fields.status === 'COMPLETED' ? now : null,
+    });
+    await this.record(trx, workspaceId, actorUserId, task, { action: TASK_ACTIONS.created, metadata: {} });
+    if (recurrence) {
+      await this.series.start(trx, task, recurrence, actorUserId);
+      task = await Task.query(trx).findById(task.id).throwIfNotFound();
+    }
+    return task;
+  }
+
+  private async currentMember(workspaceId: number, userExternalId: string): Promise<number> {
+    const member = await this.workspaces.memberByExternalId(workspaceId, userExternalId);
+    if (!member) throw badRequest(TASK_MESSAGES.assigneeNotMember, { assignedToExternalId: [TASK_MESSAGES.assigneeNotMember] });
+    return member.userId;
+  }
+
+  // ---- Changing ----
+
+  async update(actor: TaskActor, taskId: string, input: UpdateTaskInput): Promise<TaskView> {
+    const { workspace } = actor;
+    const { applyTo, recurrence, ...fields } = input;
+    const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+    const isReassignment = given.length === 1 && fields.assignedToExternalId !== undefined;
+    const { task, reassigned } = await this.knex.transaction(async (trx) => {
+      const before = await this.visibleTask(actor, taskId, trx);
+      const assignedTo = fields.assignedToExternalId === undefined ? undefined : await this.currentMember(workspace.id, fields.assignedToExternalId);
+      if (applyTo === 'SERIES' && before.seriesId === null) throw notFound(TASK_MESSAGES.seriesNotFound);
+      if (recurrence && applyTo === 'THIS' && before.seriesId !== null) throw badRequest(TASK_MESSAGES.recurrenceOnlyForSeries);
+      const clientId =
+        fields.clientExternalId === undefined || fields.clientExternalId === null
+          ? fields.clientExternalId
+          : (await this.clients.byExternalId(workspace.id, fields.clientExternalId, { trx })).id;
+      const patch = this.patchOf(before, fields, assignedTo, clientId);
+      const changes = await this.changesOf(workspace.id, before, patch, isReassignment, trx);
+      let after = Object.keys(patch).length ? await Task.query(trx).patchAndFetchById(before.id, patch) : before;
+      for (const change of changes) await this.record(trx, workspace.id, actor.userId, after, change);
+      if (recurrence && before.seriesId === null) {
+        if (!after.dueDate) throw badRequest(TASK_MESSAGES.recurrenceNeedsDueDate, { dueDate: [TASK_MESSAGES.recurrenceNeedsDueDate] });
+        await this.series.start(trx, after, recurrence, actor.userId);
+        await this.record(trx, workspace.id, actor.userId, after, { action: TASK_ACTIONS.repeatingStarted, metadata: {} });
+      }
+      if (applyTo === 'SERIES')
+        await this.series.applyToSeries(trx, after, this.seriesChangesOf(fields, assignedTo, clientId, recurrence), actor.userId);
+      if (recurrence || applyTo === 'SERIES') after = await Task.query(trx).findById(before.id).throwIfNotFound();
+      return { task: after, reassigned: patch.assignedTo !== undefined };
+    });
+    if (reassigned) await this.notifier.assigned(workspace, task, actor.userId);
+    return this.views.one(workspace, task);
+  }
+
+  /** The columns that really change, with the lifecycle timestamps a status change brings. */
+  private patchOf(
+    task: Task,
+    fields: Omit<UpdateTaskInput, 'applyTo' | 'recurrence'>,
+    assignedTo: number | undefined,
+    clientId: number | null | undefined,
+  ) {
+    const patch: Partial<Pick<Task, keyof NewTask | 'startDate' | 'completedAt'>> = {};
+    if (fields.title !== undefined && fields.title !== task.title) patch.title = fields.title;
+    if (fields.description !== undefined && fields.description !== task.description) patch.description = fields.description;
+    if (fields.priority !== undefined && fields.priority !== task.priority) patch.priority = fields.priority;
+    if (fields.dueDate !== undefined && fields.dueDate !== task.dueDate) patch.dueDate = fields.dueDate;
+    if (assignedTo !== undefined && assignedTo !== task.assignedTo) patch.assignedTo = assignedTo;
+    if (clientId !== undefined && clientId !== task.clientId) patch.clientId = clientId;
+    if (fields.entityType !== undefined && (fields.entityType !== task.entityType || fields.entityId !== task.entityId)) {
+      patch.entityType = fields.entityType;
+      patch.entityId = fields.entityId ?? null;
+    }
+    if (fields.status !== undefined && fields.status !== task.status) {
+      patch.status = fields.status;
+      if (fields.status === 'IN_PROGRESS' && !task.startDate) patch.startDate = new Date();
+      if (fields.status === 'COMPLETED') patch.completedAt = new Date();
+      else if (task.status === 'COMPLETED') patch.completedAt = null;
+    }
+    return patch;
+  }
+
+  /** One activity entry per changed field; people and clients by name, a description without its text. */
+  private async changesOf(
+    workspaceId: number,
+    task: Task,
+    patch: ReturnType<TaskService['patchOf']>,
+    isReassignment: boolean,
+    trx: Knex.Transaction,
+  ) {
+    const changes: Change[] = [];
+    const updated = (field: string, from: unknown, to: unknown) => changes.push({ action: TASK_ACTIONS.updated, metadata: { field, from, to } });
+    if (patch.title !== undefined) updated('title', task.title, patch.title);
+    if (patch.description !== undefined) changes.push({ action: TASK_ACTIONS.updated, metadata: { field: 'description' } });
+    if (patch.status !== undefined) updated('status', task.status, patch.status);
+    if (patch.priority !== undefined) updated('priority', task.priority, patch.priority);
+    if (patch.dueDate !== undefined) updated('dueDate', task.dueDate, patch.dueDate);
+    if (patch.assignedTo !== undefined) {
+      const people = await this.workspaces.people(
+        workspaceId,
+        [task.assignedTo, patch.assignedTo].filter((id): id is number => id !== null),
+      );
+      const from = task.assignedTo === null ? null : (people.get(task.assignedTo)?.name ?? null);
+      const to = patch.assignedTo === null ? null : (people.get(patch.assignedTo)?.name ?? null);
+      if (isReassignment) changes.push({ action: TASK_ACTIONS.reassigned, metadata: { from, to } });
+      else updated('assignee', from, to);
+    }
+    if (patch.clientId !== undefined) {
+      const clients = await this.clients.byIds(
+        workspaceId,
+        [task.clientId, patch.clientId].filter((id): id is number => id !== null),
+        trx,
+      );
+      const nameOf = (id: number | null) => (id === null ? null : (clients.get(id)?.name ?? null));
+      updated('client', nameOf(task.clientId), nameOf(patch.clientId));
+    }
+    if (patch.entityType !== undefined) {
+      const entityOf = (type: string | null, id: string | null) => (type && id ? `${type} ${id}` : null);
+      updated('entity', entityOf(task.entityType, task.entityId), entityOf(patch.entityType, patch.entityId ?? null));
+    }
+    return changes;
+  }
+
+  private seriesChangesOf(
+    fields: Omit<UpdateTaskInput, 'applyTo' | 'recurrence'>,
+    assignedTo: number | undefined,
+    clientId: number | null | undefined,
+    recurrence: RecurrenceInput | undefined,
+  ): SeriesChanges {
+    const changes: SeriesChanges = {};
+    if (fields.title !== undefined) changes.title = fields.title;
+    if (fields.description !== undefined) changes.description = fields.description;
+    if (fields.priority !== undefined) changes.priority = fields.priority;
+    if (assignedTo !== undefined) changes.assignedTo = assignedTo;
+    if (clientId !== undefined) changes.clientId = clientId;
+    if (recurrence) changes.recurrence = recurrence;
+    return changes;
+  }
+
+  // ---- Deleting ----
+
+  async remove(actor: TaskActor, taskId: string): Promise<void> {
+    await this.knex.transaction(async (trx) => {
+      const task = await this.visibleTask(actor, taskId, trx);
+      await this.delete(trx, actor, [task]);
+    });
+  }
+
+  /** All or nothing: the typed workspace name must match, and every id must name a task the member may delete. */
+  async bulkRemove(actor: TaskActor, ids: string[], confirmation: string): Promise<number> {
+    if (confirmation !== actor.workspace.name) throw badRequest(TASK_MESSAGES.bulkConfirmation, { confirmation: [TASK_MESSAGES.bulkConfirmation] });
+    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+    if (!wanted.every(isExternalId)) throw notFound(TASK_MESSAGES.bulkSomeMissing);
+    return this.knex.transaction(async (trx) => {
+      const visible = await visibleClientsOf(this.clients, actor.workspace.id, actor, trx);
+      const tasks = await Task.inWorkspace(actor.workspace.id, trx).modify(onlyVisible(visible)).whereIn('tasks.external_id', wanted).forUpdate();
+      if (tasks.length !== wanted.length) throw notFound(TASK_MESSAGES.bulkSomeMissing);
+      await this.delete(trx, actor, tasks);
+      return tasks.length;
+    });
+  }
+
+  /** Comments go with the rows (cascade); attachment links are removed when the documents plugin is installed. */
+  private async delete(trx: Knex.Transaction, actor: TaskActor, tasks: Task[]): Promise<void> {
+    for (const task of tasks) {
+      await this.attachmentService?.unlinkAll(this.attachmentTarget(actor.workspace, task), trx);
+      await this.record(trx, actor.workspace.id, actor.userId, task, { action: TASK_ACTIONS.deleted, metadata: { title: task.title } });
+    }
+    await Task.query(trx)
+      .whereIn(
+        'id',
+        tasks.map((task) => task.id),
+      )
+      .delete();
+  }
+
+  // ---- Comments and activity ----
+
+  async comments(actor: TaskActor, taskId: string): Promise<TaskCommentView[]> {
+    const task = await this.visibleTask(actor, taskId);
+    const comments = await TaskComment.inWorkspace(actor.workspace.id)
+      .where('task_id', task.id)
+      .orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+    const authors = await this.workspaces.people(
+      actor.workspace.id,
+      comments.map((comment) => comment.authorId).filter((id): id is number => id !== null),
+    );
+    return comments.map((comment) => {
+      const author = comment.authorId === null ? undefined : authors.get(comment.authorId);
+      return {
+        id: comment.externalId,
+        content: comment.content,
+        author: author ? { name: author.name } : null,
+        createdAt: comment.createdAt.toISOString(),
+      };
+    });
+  }
+
+  async addComment(actor: TaskActor, taskId: string, content: string): Promise<{ comment: TaskCommentView; activity: TaskActivity }> {
+    const { workspace } = actor;
+    const { task, comment, entry } = await this.knex.transaction(async (trx) => {
+      const task = await this.visibleTask(actor, taskId, trx);
+      const comment = await TaskComment.query(trx).insertAndFetch({ workspaceId: workspace.id, taskId: task.id, authorId: actor.userId, content });
+      const recorded = await this.record(trx, workspace.id, actor.userId, task, { action: TASK_ACTIONS.commented, metadata: {} });
+      const entry: EntityActivity = { ...recorded, metadata: recorded.metadata ?? {}, actorName: actor.name };
+      return { task, comment, entry };
+    });
+    await this.notifier.commented(workspace, task, actor.userId, actor.name);
+    return {
+      comment: { id: comment.externalId, content: comment.content, author: { name: actor.name }, createdAt: comment.createdAt.toISOString() },
+      activity: taskActivityOf(entry),
+    };
+  }
+
+  async activityLog(actor: TaskActor, taskId: string): Promise<TaskActivity[]> {
+    const task = await this.visibleTask(actor, taskId);
+    const entries = await this.activity.forEntity(actor.workspace.id, TASK_ENTITY, task.externalId);
+    return entries.map(taskActivityOf);
+  }
+
+  private record(trx: Knex.Transaction | undefined, workspaceId: number, actorUserId: number, task: Task, change: Change): Promise<ActivityRecord> {
+    return this.activity.record(
+      { workspaceId, actorUserId, action: change.action, entityType: TASK_ENTITY, entityId: task.externalId, metadata: change.metadata },
+      trx,
+    );
+  }
+
+  // ---- Attachments (the routes have checked that the documents plugin is on) ----
+
+  private attachmentTarget(workspace: WorkspaceRef, task: Task): AttachmentTarget {
+    return { workspaceId: workspace.id, entityType: TASK_ENTITY, entityId: task.externalId };
+  }
+
+  private get documents(): AttachmentService {
+    if (!this.attachmentService) throw new Error('the documents plugin is not installed');
+    return this.attachmentService;
+  }
+
+  async attachments(actor: TaskActor, taskId: string): Promise<AttachmentView[]> {
+    const task = await this.visibleTask(actor, taskId);
+    return this.documents.list(this.attachmentTarget(actor.workspace, task));
+  }
+
+  async attach(actor: TaskActor, taskId: string, documentId: string): Promise<AttachmentView> {
+    const task = await this.visibleTask(actor, taskId);
+    const attachment = await this.documents.link(this.attachmentTarget(actor.workspace, task), documentId, actor.userId);
+    await this.record(undefined, actor.workspace.id, actor.userId, task, {
+      action: TASK_ACTIONS.attachmentAdded,
+      metadata: { filename: attachment.document.filename },
+    });
+    return attachment;
+  }
+
+  async detach(actor: TaskActor, taskId: string, attachmentId: string): Promise<void> {
+    const task = await this.visibleTask(actor, taskId);
+    const target = this.attachmentTarget(actor.workspace, task);
+    const attachment = (await this.documents.list(target)).find((candidate) => candidate.id === attachmentId.toLowerCase());
+    await this.documents.unlink(target, attachmentId);
+    await this.record(undefined, actor.workspace.id, actor.userId, task, {
+      action: TASK_ACTIONS.attachmentRemoved,
+      metadata: { filename: attachment?.document.filename ?? null },
+    });
+  }
+}

@@ -1,0 +1,304 @@
+import { expect } from 'chai';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import {
+  browserSuite,
+  joinByInvitation,
+  quietWorkspace,
+  sharedHost,
+  signInBrowserContext,
+  unexpectedConsoleErrors,
+  type BrowserSession,
+  type SignedIn,
+} from '../../../../core/plugin-api/testing';
+import { TASK_TOASTS, TASKS_ROUTES, type TaskView } from '../../shared/wire';
+
+const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
+const tasksTable = (page: Page) => page.getByRole('table', { name: 'Tasks' });
+/** Blueprint draws its checkbox's indicator over the input, which Playwright would take for something in the way. */
+const FORCE = { force: true } as const;
+const OWNER_NAME = 'Anil Mehta';
+
+/** `YYYY-MM-DD`, `days` from today in India. */
+function isoDateIn(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(date);
+}
+
+let panSequence = 0;
+function uniquePan(): string {
+  panSequence += 1;
+  return `TSKCP${String(panSequence).padStart(4, '0')}${String.fromCharCode(65 + (process.pid % 26))}`;
+}
+
+interface Journey {
+  session: BrowserSession;
+  signedIn: SignedIn;
+  workspaceId: string;
+  workspaceName: string;
+  ownerId: string;
+  url: (path: string) => string;
+}
+
+describe('browser: tasks', function () {
+  this.timeout(150_000);
+  const suite = browserSuite();
+  const baseUrl = () => sharedHost().baseUrl;
+
+  async function startJourney(): Promise<Journey> {
+    const session = await suite.open();
+    const signedIn = await signInBrowserContext(session.context, baseUrl(), 'tasks');
+    const { user } = await signedIn.api<{ user: { externalId: string } }>('/me', { name: OWNER_NAME }, 'patch');
+    const workspace = await quietWorkspace(signedIn, `Mehta Associates ${randomUUID().slice(0, 4)}`);
+    return {
+      session,
+      signedIn,
+      workspaceId: workspace.externalId,
+      workspaceName: workspace.name,
+      ownerId: user.externalId,
+      url: (path) => `${baseUrl()}/axal/w/${workspace.externalId}/${path}`,
+    };
+  }
+
+  async function createClient({ signedIn, workspaceId }: Journey, name: string): Promise<string> {
+    const { client } = await signedIn.api<{ client: { externalId: string } }>('/clients', {
+      workspaceExternalId: workspaceId,
+      clientType: 'BUSINESS',
+      name,
+      email: `client.${randomUUID().slice(0, 8)}@clients.example`,
+      phone: '9845012345',
+      panNumber: uniquePan(),
+      businessAddress: '22, Residency Road, Bengaluru - 560025',
+    });
+    return client.externalId;
+  }
+
+  async function createTask({ signedIn, workspaceId, ownerId }: Journey, fields: Record<string, unknown>): Promise<TaskView> {
+    const { task } = await signedIn.api<{ task: TaskView }>(`/${TASKS_ROUTES.create}`, {
+      workspaceId,
+      description: 'Reconcile the purchase register',
+      assignedToExternalId: ownerId,
+      ...fields,
+    });
+    return task;
+  }
+
+  it('creates a task with the keyboard, filters, sorts and keeps it all in the address, and deletes the selection in one go', async () => {
+    const journey = await startJourney();
+    const { page } = journey.session;
+    await createClient(journey, 'Sharma Traders');
+    await createTask(journey, { title: 'Audit ledger', dueDate: isoDateIn(12) });
+    await createTask(journey, { title: 'Book closure', dueDate: isoDateIn(3), priority: 'LOW' });
+
+    await page.goto(journey.url('tasks'));
+    await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
+    await tasksTable(page).getByRole('link', { name: 'Audit ledger' }).waitFor();
+
+    // "n" opens New Task when no field has focus.
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('n');
+    const create = page.getByRole('dialog', { name: 'New Task' });
+    await create.getByRole('button', { name: 'Create Task' }).click();
+    await create.getByText('Title is required').waitFor();
+    await create.getByLabel('Title').fill('File GSTR-1');
+    await create.getByLabel('Description').fill('Outward supplies for the month');
+    await create.getByLabel('Priority').selectOption('HIGH');
+    await create.getByLabel('Due Date').fill(isoDateIn(5));
+    await create.getByLabel('Client').selectOption({ label: 'Sharma Traders' });
+    await create.getByRole('button', { name: 'Create Task' }).click();
+    await toast(page, TASK_TOASTS.created).waitFor();
+    await create.waitFor({ state: 'detached' });
+    const newRow = tasksTable(page).getByRole('row').filter({ hasText: 'File GSTR-1' });
+    await newRow.getByRole('link', { name: 'Sharma Traders' }).waitFor();
+
+    // Search after a pause, kept in the address; then a priority.
+    await page.getByRole('searchbox', { name: 'Search tasks' }).fill('GSTR');
+    await page.waitForURL(/search=GSTR/);
+    await tasksTable(page).getByRole('link', { name: 'Audit ledger' }).waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Search tasks' }).fill('');
+    await page.waitForURL((url) => !url.searchParams.has('search'));
+    await page.getByLabel('Priority').selectOption('LOW');
+    await page.waitForURL(/priority=LOW/);
+    await tasksTable(page).getByRole('link', { name: 'File GSTR-1' }).waitFor({ state: 'detached' });
+    await page.getByLabel('Priority').selectOption('');
+
+    // Sorting by title, then the other way round.
+    const titleHeader = tasksTable(page).getByRole('columnheader', { name: 'Task', exact: true });
+    await titleHeader.getByRole('button').click();
+    await page.waitForURL(/sortField=title&sortOrder=asc/);
+    expect(await titleHeader.getAttribute('aria-sort')).to.equal('ascending');
+    await expectTitles(page, ['Audit ledger', 'Book closure', 'File GSTR-1']);
+    await titleHeader.getByRole('button').click();
+    await page.waitForURL(/sortOrder=desc/);
+    await expectTitles(page, ['File GSTR-1', 'Book closure', 'Audit ledger']);
+
+    // The dashboard's "upcoming" link: only what falls due within a week, removable.
+    await page.goto(journey.url('tasks?filter=upcoming'));
+    await page.getByText('Due in the next 7 days').waitFor();
+    await expectTitles(page, ['Book closure', 'File GSTR-1']);
+    await page.getByRole('button', { name: /Remove the filter/ }).click();
+    await tasksTable(page).getByRole('link', { name: 'Audit ledger' }).waitFor();
+
+    // Everything loaded, selected by the header checkbox, deleted once the workspace name is typed.
+    await page.getByRole('checkbox', { name: 'Select all tasks' }).check(FORCE);
+    await page.getByText('3 task(s) selected').waitFor();
+    await page.getByRole('button', { name: 'Delete Selected' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Delete Selected Tasks' });
+    const confirm = bulk.getByRole('button', { name: 'Delete', exact: true });
+    expect(await confirm.isDisabled()).to.equal(true);
+    await bulk.getByRole('textbox', { name: 'Type to confirm' }).fill(journey.workspaceName);
+    await confirm.click();
+    await toast(page, TASK_TOASTS.bulkDeleted(3)).waitFor();
+    await page.getByText(TASK_TOASTS.empty).waitFor();
+    expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
+  });
+
+  it('opens a task, comments, attaches and downloads a file, edits, reassigns and deletes it by its title', async () => {
+    const journey = await startJourney();
+    const { page } = journey.session;
+    const colleague = await suite.open();
+    const member = await signInBrowserContext(colleague.context, baseUrl(), 'tasks-member');
+    await member.api('/me', { name: 'Priya Sharma' }, 'patch');
+    await joinByInvitation(baseUrl(), { owner: journey.signedIn, workspaceId: journey.workspaceId, member, role: 'EMPLOYEE' });
+    const task = await createTask(journey, { title: 'Reply to GST notice', dueDate: isoDateIn(4) });
+
+    await page.goto(journey.url('tasks'));
+    await tasksTable(page).getByRole('link', { name: 'Reply to GST notice' }).click();
+    await page.waitForURL(journey.url(`tasks/${task.externalId}`));
+    await page.getByRole('heading', { level: 1, name: 'Reply to GST notice' }).waitFor();
+    await page.getByText('Assigned to Anil Mehta').waitFor();
+    await page.getByText(TASK_TOASTS.noComments).waitFor();
+
+    // A comment: nothing to send while blank.
+    const comments = page.getByRole('region', { name: 'Comments' });
+    const commentButton = comments.getByRole('button', { name: 'Comment' });
+    await comments.getByLabel('Add a comment').fill('   ');
+    expect(await commentButton.isDisabled()).to.equal(true);
+    await comments.getByLabel('Add a comment').fill('Asked the client for the purchase invoices.');
+    await commentButton.click();
+    await toast(page, TASK_TOASTS.commentAdded).waitFor();
+    await comments.getByText('Asked the client for the purchase invoices.').waitFor();
+    await comments.getByText('Anil Mehta').waitFor();
+
+    // A file attached through the documents plugin's card, then downloaded.
+    const attachments = page.locator('.bp6-section').filter({ has: page.getByRole('heading', { name: 'Attachments' }) });
+    await attachments.getByText('No attachments yet.').waitFor();
+    await attachments.getByRole('button', { name: 'Upload' }).click();
+    const upload = page.getByRole('dialog', { name: 'Upload Attachments' });
+    await upload.getByText('Upload files to attach to this task.').waitFor();
+    await upload.getByRole('progressbar', { name: 'Storage used' }).waitFor();
+    await upload
+      .getByLabel('Choose files to upload')
+      .setInputFiles([{ name: 'notice-reply.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nreply') }]);
+    await upload.getByRole('button', { name: 'Upload 1 file(s)' }).click();
+    await attachments.getByText('notice-reply.pdf').waitFor();
+    if (await upload.isVisible()) await upload.getByRole('button', { name: 'Close' }).click();
+    await upload.waitFor({ state: 'detached' });
+    const href = await attachments.getByRole('button', { name: 'Download notice-reply.pdf' }).getAttribute('href');
+    const download = await journey.session.context.request.get(new URL(href!, baseUrl()).toString());
+    expect(download.status()).to.equal(200);
+    expect((await download.body()).toString()).to.equal('%PDF-1.4\nreply');
+    const activity = page.getByRole('region', { name: 'Activity Log' });
+    await activity.getByText(/attached notice-reply\.pdf/).waitFor();
+
+    // Edit: the status starts the work.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Task' });
+    await edit.getByText('Update task details and information.').waitFor();
+    await edit.getByLabel('Status').selectOption('IN_PROGRESS');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, TASK_TOASTS.updated).waitFor();
+    await page.locator('.tasks-heading').getByText('In Progress').waitFor();
+    await activity.getByText(/changed Status/i).waitFor();
+
+    // Reassign to the colleague, found by searching.
+    await page.getByRole('button', { name: 'Reassign' }).click();
+    const reassign = page.getByRole('dialog', { name: 'Reassign Task' });
+    const reassignButton = reassign.getByRole('button', { name: 'Reassign' });
+    expect(await reassignButton.isDisabled()).to.equal(true);
+    await reassign.getByRole('searchbox', { name: 'Search members' }).fill('nobody like this');
+    await reassign.getByText('No members found.').waitFor();
+    await reassign.getByRole('searchbox', { name: 'Search members' }).fill('Priya');
+    await reassign.getByRole('radio', { name: /Priya Sharma/ }).check();
+    await reassignButton.click();
+    await toast(page, TASK_TOASTS.reassigned).waitFor();
+    await page.getByText('Assigned to Priya Sharma').waitFor();
+
+    // Delete, once the title is typed exactly.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const remove = page.getByRole('dialog', { name: 'Delete Task' });
+    await remove.getByText('This action cannot be undone. This will permanently delete the task and all associated data.').waitFor();
+    await remove.getByRole('textbox', { name: 'Type to confirm' }).fill('Reply to GST');
+    expect(await remove.getByRole('button', { name: 'Delete Task' }).isDisabled()).to.equal(true);
+    await remove.getByRole('textbox', { name: 'Type to confirm' }).fill('Reply to GST notice');
+    await remove.getByRole('button', { name: 'Delete Task' }).click();
+    await toast(page, TASK_TOASTS.deleted).waitFor();
+    await page.waitForURL(journey.url('tasks'));
+
+    await page.goto(journey.url(`tasks/${task.externalId}`));
+    await page.getByRole('heading', { level: 1, name: 'Task not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Tasks' }).waitFor();
+    expect(unexpectedConsoleErrors(journey.session, [404])).to.deep.equal([]);
+  });
+
+  it("sets up monthly work for two clients, lists a client's tasks on its page and draws the dashboard's doughnut", async () => {
+    const journey = await startJourney();
+    const { page } = journey.session;
+    const sharma = await createClient(journey, 'Sharma Traders');
+    await createClient(journey, 'Verma Textiles');
+    const firstDue = isoDateIn(20);
+
+    await page.goto(journey.url('tasks'));
+    await page.getByRole('button', { name: 'New recurring work' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New recurring work' });
+    await dialog.getByLabel('Description').fill('Monthly summary return');
+    await dialog.getByLabel('First due date').fill(firstDue);
+    const clients = dialog.getByRole('group', { name: 'Clients' });
+    await clients.getByText('Sharma Traders', { exact: true }).click();
+    await clients.getByText('Verma Textiles', { exact: true }).click();
+    const day = Number(firstDue.slice(8, 10));
+    await dialog.getByText(new RegExp(`GSTR-3B for Sharma Traders - monthly on day ${day} - first due`)).waitFor();
+    await dialog.getByRole('button', { name: 'Create 2 series' }).click();
+    await toast(page, TASK_TOASTS.seriesCreated(2)).waitFor();
+    await tasksTable(page).getByRole('link', { name: 'GSTR-3B for Verma Textiles' }).waitFor();
+
+    await tasksTable(page).getByRole('link', { name: 'GSTR-3B for Sharma Traders' }).click();
+    await page.getByRole('heading', { level: 2, name: `Repeats: Monthly on day ${day}` }).waitFor();
+    await page.getByText(/^Next due: /).waitFor();
+
+    // The client's page: its tasks, and a new one made there for it.
+    await page.goto(journey.url(`clients/${sharma}`));
+    const section = page.locator('.bp6-section').filter({ has: page.getByRole('heading', { level: 2, name: 'Tasks' }) });
+    await section.getByRole('link', { name: 'GSTR-3B for Sharma Traders' }).waitFor();
+    await section.getByRole('button', { name: 'New Task' }).click();
+    const create = page.getByRole('dialog', { name: 'New Task' });
+    await create.getByLabel('Client').locator('option:checked', { hasText: 'Sharma Traders' }).waitFor({ state: 'attached' });
+    await create.getByLabel('Title').fill('Collect bank statements');
+    await create.getByLabel('Description').fill('April to March');
+    await create.getByRole('button', { name: 'Create Task' }).click();
+    await toast(page, TASK_TOASTS.created).waitFor();
+    await section.getByRole('link', { name: 'Collect bank statements' }).waitFor();
+
+    // The dashboard: three pending tasks in the figure and the doughnut.
+    await page.goto(journey.url('dashboard'));
+    const pending = page.getByRole('region', { name: 'Pending Tasks' });
+    await pending.getByText('3', { exact: true }).waitFor();
+    const chart = page.getByRole('region', { name: 'Task Status Distribution' });
+    await chart.locator('svg').first().waitFor();
+    await chart.getByText('Total Tasks').waitFor();
+    await chart.getByText('Pending: 3 (100%)').waitFor();
+    const recent = page.getByRole('region', { name: 'Recent Tasks' });
+    await recent.getByRole('link', { name: 'Collect bank statements' }).waitFor();
+    expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
+  });
+
+  async function expectTitles(page: Page, titles: string[]): Promise<void> {
+    await page.waitForFunction(
+      (expected) =>
+        JSON.stringify(
+          Array.from(document.querySelectorAll('table[aria-label="Tasks"] tbody .tasks-table__title')).map((link) => link.textContent),
+        ) === JSON.stringify(expected),
+      titles,
+    );
+  }
+});

@@ -1,0 +1,318 @@
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError, useSession } from '@axal/web-sdk';
+import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
+  TASK_MESSAGES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TOASTS,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskView,
+} from '../../shared/wire';
+import { useClientOptions, useCreateTask, useUpdateTask, useWorkspaceMembers, type ApplyTo, type TaskInput } from '../api';
+import { dayOfMonthOf, recurrenceOf, repeatValueOf, type RepeatValue } from '../recurrence-form';
+import { PRIORITY_LABELS, STATUS_LABELS, todayInIndia } from '../task-display';
+import { RepeatFields } from './RepeatFields';
+
+const NO_CLIENT = '';
+const NO_ASSIGNEE = '';
+
+/** What a new task starts with when opened from another page: a client's page, or a record of another plugin. */
+export interface TaskPrefill {
+  clientId?: string;
+  entityType?: string;
+  entityId?: string;
+}
+
+export interface TaskFormDialogProps {
+  workspaceId: string;
+  isOpen: boolean;
+  /** The task to edit; absent to create one. */
+  task?: TaskView;
+  /** Editing a task of a series: this task alone, or it and the series' later tasks. */
+  applyTo?: ApplyTo;
+  prefill?: TaskPrefill;
+  onClose: () => void;
+  onSaved?: (task: TaskView) => void;
+}
+
+/** The Create Task and Edit Task dialog (spec 2 sections 2.2 and 2.4): one form for both. */
+export function TaskFormDialog(props: TaskFormDialogProps) {
+  const { isOpen, task, onClose } = props;
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={task ? 'Edit Task' : 'New Task'}
+      className="tasks-dialog"
+      canEscapeKeyClose={!busy}
+      canOutsideClickClose={!busy}
+      isCloseButtonShown={!busy}
+    >
+      {/* Mounted afresh each time the dialog opens, so it starts from the task (or empty) every time. */}
+      {isOpen && <TaskForm {...props} onBusyChange={setBusy} />}
+    </Dialog>
+  );
+}
+
+interface FormValues {
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  dueDate: string;
+  assignedToExternalId: string;
+  clientExternalId: string;
+  repeat: RepeatValue;
+}
+
+function initialValues(task: TaskView | undefined, prefill: TaskPrefill | undefined, selfId: string | undefined): FormValues {
+  return {
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    status: task?.status ?? 'PENDING',
+    priority: task?.priority ?? 'MEDIUM',
+    dueDate: task?.dueDate ?? '',
+    assignedToExternalId: task ? (task.assignedTo?.externalId ?? NO_ASSIGNEE) : (selfId ?? NO_ASSIGNEE),
+    clientExternalId: task ? (task.client?.externalId ?? NO_CLIENT) : (prefill?.clientId ?? NO_CLIENT),
+    repeat: repeatValueOf(task?.recurrence ?? null, task?.dueDate ?? null),
+  };
+}
+
+type FieldErrors = Partial<
+  Record<'title' | 'description' | 'assignedToExternalId' | 'dueDate' | 'clientExternalId' | 'recurrence' | 'status' | 'priority', string>
+>;
+
+/** The server's `details` by field; a nested field (`recurrence.dayOfMonth`) is shown at its section. */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError)) return {};
+  const errors: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.details)) {
+    const key = field.split('.')[0];
+    if (messages[0] && !errors[key]) errors[key] = messages[0];
+  }
+  return errors;
+}
+
+function missingFields(values: FormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!values.title.trim()) errors.title = TASK_MESSAGES.titleRequired;
+  if (!values.description.trim()) errors.description = TASK_MESSAGES.descriptionRequired;
+  if (!values.assignedToExternalId) errors.assignedToExternalId = TASK_MESSAGES.assigneeRequired;
+  return errors;
+}
+
+function TaskForm({
+  workspaceId,
+  task,
+  applyTo,
+  prefill,
+  onClose,
+  onSaved,
+  onBusyChange,
+}: TaskFormDialogProps & { onBusyChange: (busy: boolean) => void }) {
+  const session = useSession();
+  const members = useWorkspaceMembers(workspaceId);
+  const clients = useClientOptions(workspaceId);
+  const create = useCreateTask(workspaceId);
+  const update = useUpdateTask(workspaceId);
+  const [values, setValues] = useState(() => initialValues(task, prefill, session.data?.user?.externalId));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const busy = create.isPending || update.isPending;
+  const ids = { title: useId(), description: useId(), status: useId(), priority: useId(), assignee: useId(), due: useId(), client: useId() };
+
+  const isSeriesTask = Boolean(task?.recurrence && !task.recurrence.stopped);
+  // A task of a series changed alone keeps the series' rule; a task without one may start repeating.
+  const showsRepeat = !isSeriesTask || applyTo === 'SERIES';
+  const set = <Field extends keyof FormValues>(field: Field, value: FormValues[Field]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field === 'repeat' ? 'recurrence' : field]: undefined }));
+  };
+  const setDueDate = (dueDate: string) => {
+    // A new rule repeats on the due date's day unless the user picked another one.
+    setValues((current) => ({
+      ...current,
+      dueDate,
+      repeat: current.repeat.frequency || task ? current.repeat : { ...current.repeat, dayOfMonth: dayOfMonthOf(dueDate) },
+    }));
+    setErrors((current) => ({ ...current, dueDate: undefined }));
+  };
+
+  const input = (): TaskInput => {
+    const entity = !task && prefill?.entityType && prefill.entityId ? { entityType: prefill.entityType, entityId: prefill.entityId } : {};
+    const recurrence = showsRepeat ? recurrenceOf(values.repeat) : undefined;
+    return {
+      title: values.title.trim(),
+      description: values.description.trim(),
+      status: values.status,
+      priority: values.priority,
+      dueDate: values.dueDate || null,
+      assignedToExternalId: values.assignedToExternalId,
+      clientExternalId: values.clientExternalId || null,
+      ...entity,
+      ...(recurrence ? { recurrence } : {}),
+    };
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const missing = missingFields(values);
+    if (Object.keys(missing).length > 0) {
+      setErrors(missing);
+      return;
+    }
+    onBusyChange(true);
+    try {
+      const saved = task ? await update.mutateAsync({ taskId: task.externalId, changes: input(), applyTo }) : await create.mutateAsync(input());
+      void showToast({ message: task ? TASK_TOASTS.updated : TASK_TOASTS.created, intent: 'success' });
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      setErrors(fieldErrorsOf(error));
+      void showErrorToast(error, task ? TASK_TOASTS.updateFailed : TASK_TOASTS.createFailed);
+    } finally {
+      onBusyChange(false);
+    }
+  };
+
+  const memberList = members.data ?? [];
+  const currentAssigneeMissing = Boolean(task?.assignedTo && !memberList.some((member) => member.externalId === task.assignedTo?.externalId));
+  const clientList = clients.data ?? [];
+  const currentClientMissing = Boolean(values.clientExternalId && !clientList.some((client) => client.externalId === values.clientExternalId));
+
+  return (
+    <form onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <DialogBody className="tasks-form">
+        {task && <p className={`tasks-form__subtitle ${Classes.TEXT_MUTED}`}>Update task details and information.</p>}
+        <Field label="Title" id={ids.title} error={errors.title}>
+          <InputGroup
+            id={ids.title}
+            value={values.title}
+            onValueChange={(title) => set('title', title)}
+            maxLength={MAX_TITLE_LENGTH}
+            intent={errors.title ? 'danger' : 'none'}
+            aria-invalid={Boolean(errors.title)}
+            autoFocus
+          />
+        </Field>
+        <Field label="Description" id={ids.description} error={errors.description}>
+          <TextArea
+            id={ids.description}
+            value={values.description}
+            onChange={(event) => set('description', event.currentTarget.value)}
+            maxLength={MAX_DESCRIPTION_LENGTH}
+            rows={3}
+            fill
+            intent={errors.description ? 'danger' : 'none'}
+            aria-invalid={Boolean(errors.description)}
+          />
+        </Field>
+        <div className="tasks-form__row">
+          <Field label="Status" id={ids.status} error={errors.status}>
+            <HTMLSelect id={ids.status} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as TaskStatus)}>
+              {TASK_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </HTMLSelect>
+          </Field>
+          <Field label="Priority" id={ids.priority} error={errors.priority}>
+            <HTMLSelect
+              id={ids.priority}
+              fill
+              value={values.priority}
+              onChange={(event) => set('priority', event.currentTarget.value as TaskPriority)}
+            >
+              {TASK_PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {PRIORITY_LABELS[priority]}
+                </option>
+              ))}
+            </HTMLSelect>
+          </Field>
+        </div>
+        <div className="tasks-form__row">
+          <Field
+            label="Assigned To"
+            id={ids.assignee}
+            error={errors.assignedToExternalId ?? (members.error ? TASK_TOASTS.fetchMembersFailed : undefined)}
+          >
+            <HTMLSelect
+              id={ids.assignee}
+              fill
+              value={values.assignedToExternalId}
+              onChange={(event) => set('assignedToExternalId', event.currentTarget.value)}
+              aria-invalid={Boolean(errors.assignedToExternalId)}
+            >
+              <option value={NO_ASSIGNEE} disabled>
+                {members.isPending ? 'Loading members...' : 'Select a member'}
+              </option>
+              {currentAssigneeMissing && task?.assignedTo && (
+                <option value={task.assignedTo.externalId}>{task.assignedTo.name} (former member)</option>
+              )}
+              {memberList.map((member) => (
+                <option key={member.externalId} value={member.externalId}>
+                  {member.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          </Field>
+          <Field label="Due Date" id={ids.due} error={errors.dueDate}>
+            <InputGroup
+              id={ids.due}
+              type="date"
+              placeholder="Pick a date"
+              min={todayInIndia()}
+              value={values.dueDate}
+              onValueChange={setDueDate}
+              intent={errors.dueDate ? 'danger' : 'none'}
+              aria-invalid={Boolean(errors.dueDate)}
+            />
+          </Field>
+        </div>
+        <Field label="Client" id={ids.client} error={errors.clientExternalId ?? (clients.error ? TASK_TOASTS.fetchClientsFailed : undefined)}>
+          <HTMLSelect id={ids.client} fill value={values.clientExternalId} onChange={(event) => set('clientExternalId', event.currentTarget.value)}>
+            <option value={NO_CLIENT}>No client</option>
+            {currentClientMissing && task?.client && <option value={task.client.externalId}>{task.client.name}</option>}
+            {clientList.map((client) => (
+              <option key={client.externalId} value={client.externalId}>
+                {client.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </Field>
+        {showsRepeat && (
+          <RepeatFields value={values.repeat} onChange={(repeat) => set('repeat', repeat)} allowNoRepeat={!isSeriesTask} error={errors.recurrence} />
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text="Cancel" onClick={onClose} disabled={busy} />
+            <Button
+              type="submit"
+              intent="primary"
+              text={task ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Creating...' : 'Create Task'}
+              disabled={busy}
+            />
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+function Field({ label, id, error, children }: { label: string; id: string; error?: string; children: ReactNode }) {
+  return (
+    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error} className="tasks-form__field">
+      {children}
+    </FormGroup>
+  );
+}

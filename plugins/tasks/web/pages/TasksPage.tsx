@@ -1,0 +1,236 @@
+import { Button, Classes, H1, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { usePermission } from '@axal/web-sdk';
+import { EmptyState } from '@axal/web-sdk/ui';
+import {
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TOASTS,
+  TASKS_PERMISSIONS,
+  UPCOMING_DAYS,
+  type TaskPriority,
+  type TaskStatus,
+  type TaskView,
+} from '../../shared/wire';
+import { useClientOptions, useTaskList } from '../api';
+import { PRIORITY_LABELS, STATUS_LABELS } from '../task-display';
+import { TasksTable } from './TasksTable';
+import { SORTABLE_COLUMNS, useTaskListParams } from './use-task-list-params';
+import '../tasks.css';
+
+const TaskFormDialog = lazy(() => import('../components/TaskFormDialog').then((module) => ({ default: module.TaskFormDialog })));
+const EditTaskDialog = lazy(() => import('../components/EditTaskDialog').then((module) => ({ default: module.EditTaskDialog })));
+const BulkDeleteDialog = lazy(() => import('../components/BulkDeleteDialog').then((module) => ({ default: module.BulkDeleteDialog })));
+const RecurringWorkDialog = lazy(() => import('../components/RecurringWorkDialog').then((module) => ({ default: module.RecurringWorkDialog })));
+
+/** The shell names its pages "<page> | <product>"; the SDK has no helper for it yet. */
+const PAGE_TITLE = 'Tasks | Axal Practice';
+const ALL = '';
+const NO_TASKS: TaskView[] = [];
+
+/** Typing in a field, or a dialog open: the `n` shortcut stays a letter. */
+function isTypingOrInDialog(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('.bp6-overlay') !== null;
+}
+
+/** `{app}/w/:workspaceId/tasks` (spec 2 section 2.1): the workspace's tasks, filtered and sorted from the address. */
+export function TasksPage() {
+  const { workspaceId = '' } = useParams();
+  const params = useTaskListParams();
+  const list = useTaskList(workspaceId, params.filters);
+  const clients = useClientOptions(workspaceId);
+  const canCreate = usePermission(TASKS_PERMISSIONS.create);
+  const canEdit = usePermission(TASKS_PERMISSIONS.edit);
+  const canDelete = usePermission(TASKS_PERMISSIONS.delete);
+
+  const [isCreateOpen, setCreateOpen] = useState(false);
+  const [isRecurringOpen, setRecurringOpen] = useState(false);
+  const [isBulkDeleteOpen, setBulkDeleteOpen] = useState(false);
+  const [editing, setEditing] = useState<TaskView | null>(null);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+
+  useEffect(() => {
+    document.title = PAGE_TITLE;
+  }, []);
+
+  useEffect(() => {
+    if (!canCreate) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey || isTypingOrInDialog(event.target)) return;
+      event.preventDefault();
+      setCreateOpen(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [canCreate]);
+
+  // Other filters start with nothing selected: a selection is of the rows in view.
+  const [shownFilters, setShownFilters] = useState(params.filters);
+  if (shownFilters !== params.filters) {
+    setShownFilters(params.filters);
+    setSelectedIds(new Set());
+  }
+
+  const tasks = useMemo(() => list.data?.pages.flatMap((page) => page.tasks) ?? NO_TASKS, [list.data]);
+  const selected = tasks.filter((task) => selectedIds.has(task.externalId));
+  const toggle = (task: TaskView) =>
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (!next.delete(task.externalId)) next.add(task.externalId);
+      return next;
+    });
+  const toggleAll = (select: boolean) => setSelectedIds(select ? new Set(tasks.map((task) => task.externalId)) : new Set());
+
+  const sortColumnId = Object.entries(SORTABLE_COLUMNS).find(([, field]) => field === params.filters.sortField)?.[0] ?? '';
+  const filtered = Boolean(
+    params.filters.search || params.filters.status || params.filters.priority || params.filters.clientId || params.filters.filter,
+  );
+
+  return (
+    <div className="tasks-page">
+      <header className="tasks-heading">
+        <div>
+          <H1 className="tasks-heading__title">Tasks</H1>
+          <p className={`tasks-heading__description ${Classes.TEXT_MUTED}`}>The firm&apos;s work, who does it and by when.</p>
+        </div>
+        {canCreate && (
+          <div className="tasks-heading__actions">
+            <Button icon="refresh" text="New recurring work" onClick={() => setRecurringOpen(true)} />
+            <Button intent="primary" icon="plus" text="New Task" onClick={() => setCreateOpen(true)} aria-keyshortcuts="n" title="New Task (n)" />
+          </div>
+        )}
+      </header>
+
+      <div className="tasks-filters" role="search" aria-label="Filter tasks">
+        <InputGroup
+          type="search"
+          leftIcon="search"
+          placeholder="Search tasks..."
+          aria-label="Search tasks"
+          value={params.searchInput}
+          onValueChange={params.setSearchInput}
+          className="tasks-filters__search"
+        />
+        <HTMLSelect
+          aria-label="Priority"
+          value={params.filters.priority ?? ALL}
+          onChange={(event) => params.setPriority((event.currentTarget.value || undefined) as TaskPriority | undefined)}
+        >
+          <option value={ALL}>All Priority</option>
+          {TASK_PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {PRIORITY_LABELS[priority]}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect
+          aria-label="Status"
+          value={params.filters.status ?? ALL}
+          onChange={(event) => params.setStatus((event.currentTarget.value || undefined) as TaskStatus | undefined)}
+        >
+          <option value={ALL}>All Status</option>
+          {TASK_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_LABELS[status]}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect
+          aria-label="Client"
+          value={params.filters.clientId ?? ALL}
+          onChange={(event) => params.setClientId(event.currentTarget.value || undefined)}
+          className="tasks-filters__client"
+        >
+          <option value={ALL}>All clients</option>
+          {(clients.data ?? []).map((client) => (
+            <option key={client.externalId} value={client.externalId}>
+              {client.name}
+            </option>
+          ))}
+        </HTMLSelect>
+        {params.filters.filter === 'upcoming' && (
+          <span className="tasks-filter-tag">
+            <Tag size="large" round intent="primary" minimal>
+              Due in the next {UPCOMING_DAYS} days
+            </Tag>
+            <Button
+              variant="minimal"
+              size="small"
+              icon="cross"
+              aria-label={`Remove the filter: due in the next ${UPCOMING_DAYS} days`}
+              onClick={params.clearUpcoming}
+            />
+          </span>
+        )}
+      </div>
+
+      {selected.length > 0 && (
+        <div className="tasks-selection" aria-live="polite">
+          <span>{selected.length} task(s) selected</span>
+          <Button variant="minimal" size="small" text="Clear selection" onClick={() => setSelectedIds(new Set())} />
+          <Button intent="danger" icon="trash" text="Delete Selected" onClick={() => setBulkDeleteOpen(true)} />
+        </div>
+      )}
+
+      <TasksTable
+        workspaceId={workspaceId}
+        tasks={tasks}
+        selected={selectedIds}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+        onEdit={canEdit ? setEditing : undefined}
+        selectable={canDelete}
+        sort={{
+          columnId: sortColumnId,
+          order: params.filters.sortOrder ?? 'asc',
+          onSortChange: (columnId) => {
+            const field = SORTABLE_COLUMNS[columnId];
+            if (field) params.sortBy(field);
+          },
+        }}
+        loading={list.isPending}
+        busy={list.isPlaceholderData}
+        error={
+          list.error
+            ? { title: 'Failed to fetch tasks', message: TASK_TOASTS.listFailed(list.error.message), onRetry: () => void list.refetch() }
+            : undefined
+        }
+        empty={
+          <EmptyState
+            icon="tick-circle"
+            title={TASK_TOASTS.empty}
+            description={filtered ? 'No task matches these filters.' : 'Tasks you create appear here.'}
+            action={canCreate && !filtered ? <Button icon="plus" text="New Task" onClick={() => setCreateOpen(true)} /> : undefined}
+          />
+        }
+      />
+
+      {list.hasNextPage && !list.error && (
+        <div className="tasks-load-more">
+          <Button
+            text={list.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetchingNextPage}
+          />
+        </div>
+      )}
+
+      <Suspense>
+        {canCreate && <TaskFormDialog workspaceId={workspaceId} isOpen={isCreateOpen} onClose={() => setCreateOpen(false)} />}
+        {canCreate && <RecurringWorkDialog workspaceId={workspaceId} isOpen={isRecurringOpen} onClose={() => setRecurringOpen(false)} />}
+        {canEdit && <EditTaskDialog workspaceId={workspaceId} task={editing} onClose={() => setEditing(null)} />}
+        {canDelete && (
+          <BulkDeleteDialog
+            workspaceId={workspaceId}
+            isOpen={isBulkDeleteOpen}
+            taskIds={selected.map((task) => task.externalId)}
+            onClose={() => setBulkDeleteOpen(false)}
+            onDeleted={() => setSelectedIds(new Set())}
+          />
+        )}
+      </Suspense>
+    </div>
+  );
+}
