@@ -35,10 +35,11 @@ describe('browser: run-time plugin loading', function () {
     expect(await page.getByTestId('fixture-note-count').textContent()).to.equal('0 notes');
     expect(session.requests.some((url) => /\/axal\/remotes\/gate-fixture\/[0-9a-f]{12}\/remoteEntry\.js/.test(url))).to.equal(true);
     await page.getByRole('navigation', { name: 'Workspace' }).getByText('Gate Fixture').waitFor();
-    // Dashboard and Clients first, then plugins by their manifests' nav.order (50, 51), Settings last.
+    // Dashboard and Clients first, then plugins by their manifests' nav.order (Tasks 2, then 50, 51), Settings last.
     expect(await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link').allTextContents()).to.deep.equal([
       'Dashboard',
       'Clients',
+      'Tasks',
       'Gate Fixture',
       'Broken Remote',
       'Settings',

@@ -145,9 +145,9 @@ describe('a CLIENT member and the clients they stand for', () => {
       expect(search.body.results.map((hit: { title: string }) => hit.title)).to.deep.equal(['Kaveri Anand', 'Kaveri filing for Kaveri Anand']);
 
       const stats = await call(member, 'get', '/dashboard/stats').query({ workspaceId }).expect(200);
-      expect(stats.body.stats).to.deep.equal({ totalClients: 1, openReminders: 1, pendingTasks: 0 });
+      expect(stats.body.stats).to.deep.equal({ totalClients: 1, openReminders: 1 });
       const ownerStats = await call(owner, 'get', '/dashboard/stats').query({ workspaceId }).expect(200);
-      expect(ownerStats.body.stats).to.deep.equal({ totalClients: 2, openReminders: 2, pendingTasks: 0 });
+      expect(ownerStats.body.stats).to.deep.equal({ totalClients: 2, openReminders: 2 });
 
       const calendar = await call(member, 'get', '/calendar')
         .query({ workspaceId, ...MARCH })
@@ -186,7 +186,7 @@ describe('a CLIENT member and the clients they stand for', () => {
       await linkTo(member, []);
       expect(await listed(member)).to.deep.equal([]);
       const stats = await call(member, 'get', '/dashboard/stats').query({ workspaceId }).expect(200);
-      expect(stats.body.stats).to.deep.equal({ totalClients: 0, openReminders: 0, pendingTasks: 0 });
+      expect(stats.body.stats).to.deep.equal({ totalClients: 0, openReminders: 0 });
       const calendar = await call(member, 'get', '/calendar')
         .query({ workspaceId, ...MARCH })
         .expect(200);
