@@ -6,6 +6,7 @@ import {
   MAX_REPEAT_INTERVAL,
   NO_REPEAT,
   dayOfMonthOf,
+  previewLine,
   recurrenceOf,
   repeatSummary,
   repeatValueOf,
@@ -130,6 +131,16 @@ describe('tasks web: the Repeat section', () => {
     expect(repeatValueOf(null, null)).to.deep.equal(NO_REPEAT);
     const rrule = seriesView({ frequency: null, dayOfMonth: null, rrule: 'FREQ=MONTHLY;BYDAY=MO;BYSETPOS=1' });
     expect(repeatValueOf(rrule, '2027-01-04')).to.deep.equal({ ...NO_REPEAT, dayOfMonth: 4 });
+  });
+
+  it('previews each client\'s series as "title - rule - first due date"', () => {
+    const monthly: RepeatValue = { frequency: 'MONTHLY', interval: 1, dayOfMonth: 20, createDaysBefore: 5 };
+    expect(previewLine('  GSTR-3B for {client} ', 'Sharma Traders', monthly, '20 Dec 2026')).to.equal(
+      'GSTR-3B for Sharma Traders - monthly on day 20 - first due 20 Dec 2026',
+    );
+    expect(previewLine('TDS return', 'Kaveri Textiles', { ...monthly, frequency: 'QUARTERLY', dayOfMonth: 31 }, '31 Jan 2027')).to.equal(
+      'TDS return - quarterly on day 31 - first due 31 Jan 2027',
+    );
   });
 });
 

@@ -1,4 +1,10 @@
-import { MAX_CREATE_DAYS_BEFORE, type Recurrence, type RecurrenceFrequency, type RecurrenceView } from '../shared/wire';
+import {
+  MAX_CREATE_DAYS_BEFORE,
+  SERIES_TITLE_CLIENT_PLACEHOLDER,
+  type Recurrence,
+  type RecurrenceFrequency,
+  type RecurrenceView,
+} from '../shared/wire';
 
 /** The "Repeat" section's values; `frequency` null is "Does not repeat". */
 export interface RepeatValue {
@@ -64,4 +70,11 @@ export function repeatValueOf(view: RecurrenceView | null, dueDate: string | nul
     dayOfMonth: view.dayOfMonth ?? dayOfMonthOf(dueDate),
     createDaysBefore: view.createDaysBefore,
   };
+}
+
+/** One client's line of the "New recurring work" preview: "GSTR-3B for Sharma Traders - monthly on day 20 - first due 20 Dec 2026". */
+export function previewLine(titleTemplate: string, clientName: string, repeat: RepeatValue, firstDueLabel: string): string {
+  const title = titleTemplate.trim().replaceAll(SERIES_TITLE_CLIENT_PLACEHOLDER, clientName);
+  const summary = repeatSummary(repeat);
+  return `${title} - ${summary.charAt(0).toLowerCase()}${summary.slice(1)} - first due ${firstDueLabel}`;
 }

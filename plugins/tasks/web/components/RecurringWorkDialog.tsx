@@ -12,8 +12,8 @@ import {
   TASK_TOASTS,
   type TaskPriority,
 } from '../../shared/wire';
-import { useClientOptions, useCreateRecurringWork, useWorkspaceMembers, type ClientOption } from '../api';
-import { dayOfMonthOf, recurrenceOf, repeatSummary, type RepeatValue } from '../recurrence-form';
+import { useClientOptions, useCreateRecurringWork, useWorkspaceMembers } from '../api';
+import { dayOfMonthOf, previewLine, recurrenceOf, type RepeatValue } from '../recurrence-form';
 import { PRIORITY_LABELS, todayInIndia } from '../task-display';
 import { RepeatFields } from './RepeatFields';
 
@@ -44,13 +44,6 @@ export function RecurringWorkDialog({ workspaceId, isOpen, onClose }: RecurringW
       {isOpen && <RecurringWorkForm workspaceId={workspaceId} onClose={onClose} onBusyChange={setBusy} />}
     </Dialog>
   );
-}
-
-/** "GSTR-3B for Sharma Traders - monthly on day 20 - first due 20 Dec 2026". */
-export function previewLine(titleTemplate: string, client: ClientOption, repeat: RepeatValue, firstDueDate: string): string {
-  const title = titleTemplate.trim().replaceAll(SERIES_TITLE_CLIENT_PLACEHOLDER, client.name);
-  const summary = repeatSummary(repeat);
-  return `${title} - ${summary.charAt(0).toLowerCase()}${summary.slice(1)} - first due ${formatDate(firstDueDate)}`;
 }
 
 type Errors = Partial<Record<'titleTemplate' | 'description' | 'assignedToExternalId' | 'firstDueDate' | 'clientIds' | 'recurrence', string>>;
@@ -135,7 +128,9 @@ function RecurringWorkForm({
 
   const previews =
     firstDueDate && titleTemplate.trim()
-      ? chosen.slice(0, PREVIEW_LINES).map((client) => ({ id: client.externalId, line: previewLine(titleTemplate, client, repeat, firstDueDate) }))
+      ? chosen
+          .slice(0, PREVIEW_LINES)
+          .map((client) => ({ id: client.externalId, line: previewLine(titleTemplate, client.name, repeat, formatDate(firstDueDate)) }))
       : [];
 
   return (
