@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { Container } from 'inversify';
 import type { PluginRouteHandler, PluginRouteOptions, PluginRouter } from '../plugin-api/define-plugin';
 import type { PluginManifest } from '../plugin-api/manifest';
@@ -8,7 +8,7 @@ import { readLargeBody, type LargeBodyRoute } from '../platform/request-body';
 import { TOKENS } from '../platform/tokens';
 import type { PluginSettings } from '../plugin-settings/plugin-settings-service';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import { membershipGuard, permissionGuard, sessionGuard } from '../workspaces/access';
+import { permissionGuard, pluginRouteGuard } from '../workspaces/access';
 import type { PermissionService } from '../workspaces/permissions';
 import { pluginNotEnabledMessage, type WorkspacePluginsService } from '../workspaces/workspace-plugins';
 
@@ -29,15 +29,10 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
   const settings = container.get<PluginSettings>(TOKENS.PluginSettings);
   const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
 
-  const pluginEnabledGuard = async (req: Request, _res: Response, next: NextFunction) => {
-    if (!(await workspacePlugins.isEnabled(requireMembership(req).workspace.id, manifest.id))) {
-      throw notFound(pluginNotEnabledMessage(manifest.name));
-    }
-    next();
-  };
+  const signedInMemberWithPluginOn = pluginRouteGuard(manifest.id, manifest.defaultEnabled, pluginNotEnabledMessage(manifest.name));
 
   const add = (method: Method) => (path: string, options: PluginRouteOptions, handler: PluginRouteHandler) => {
-    const gates: Middleware[] = [sessionGuard, membershipGuard, pluginEnabledGuard];
+    const gates: Middleware[] = [signedInMemberWithPluginOn];
     if (options.permission) gates.push(permissionGuard(permissions, options.permission, options.forbiddenMessage));
     if (options.bodyLimit && method !== 'get') largeBodyRoutes.push({ method, path, limit: options.bodyLimit });
     router[method](path, ...gates, readLargeBody, async (req: Request, res: Response) => {

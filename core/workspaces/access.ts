@@ -46,6 +46,60 @@ export async function membershipGuard(req: Request, _res: Response, next: NextFu
   next();
 }
 
+/** The nil UUID, which no workspace has: what a request naming no workspace (or a malformed id) is joined with. */
+const NO_WORKSPACE = '00000000-0000-0000-0000-000000000000';
+
+interface PluginRouteAccessRow {
+  id: number;
+  external_id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  workspace_id: number | null;
+  workspace_external_id: string | null;
+  workspace_name: string | null;
+  role: Role | null;
+  plugin_enabled: boolean | null;
+}
+
+/**
+ * Gates 1 to 3 of a plugin route (signed-in user, membership, plugin switched on) with the answers of
+ * sessionGuard and membershipGuard, in one query instead of three: these routes are the product's busiest.
+ * `isDefaultEnabled` decides for a workspace that never stored a switch for the plugin.
+ */
+export function pluginRouteGuard(pluginId: string, isDefaultEnabled: boolean, notEnabledMessage: string) {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
+    const userId = req.session?.userId;
+    if (!userId) throw unauthorized();
+    const named = workspaceIdOf(req);
+    const workspaceExternalId = typeof named === 'string' && isExternalId(named) ? named.toLowerCase() : null;
+    const row: PluginRouteAccessRow | undefined = await User.knex()('users as u')
+      .leftJoin('workspaces as w', (join) => join.onVal('w.external_id', workspaceExternalId ?? NO_WORKSPACE))
+      .leftJoin('workspace_members as m', (join) => join.on('m.workspace_id', 'w.id').andOn('m.user_id', 'u.id'))
+      .leftJoin('workspace_plugins as p', (join) => join.on('p.workspace_id', 'w.id').andOnVal('p.plugin_id', pluginId))
+      .where('u.id', userId)
+      .first(
+        'u.id',
+        'u.external_id',
+        'u.name',
+        'u.email',
+        'u.image',
+        'm.workspace_id',
+        'w.external_id as workspace_external_id',
+        'w.name as workspace_name',
+        'm.role',
+        'p.enabled as plugin_enabled',
+      );
+    if (!row) throw unauthorized();
+    req.user = { id: row.id, externalId: row.external_id, name: row.name, email: row.email, image: row.image };
+    if (named === undefined || named === '') throw badRequest('Workspace ID is required');
+    if (!row.role || row.workspace_id === null) throw notFound(WORKSPACE_NOT_FOUND);
+    req.membership = { workspace: { id: row.workspace_id, externalId: row.workspace_external_id!, name: row.workspace_name! }, role: row.role };
+    if (!(row.plugin_enabled ?? isDefaultEnabled)) throw notFound(notEnabledMessage);
+    next();
+  };
+}
+
 /** Gate 3: the member's role holds the permission. */
 export function permissionGuard(permissions: PermissionService, permission: string, message?: string) {
   if (!permissions.has(permission)) throw new Error(`Unknown permission ${permission}`);
