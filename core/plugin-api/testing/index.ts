@@ -2,6 +2,7 @@
  * What a plugin's own tests may use: the running test host and the HTTP helpers of the core's tests. Test code only.
  */
 export { API, APP, createWorkspace, memberWithRole, newAgent, signedInUser, uniqueEmail, workspaceWithEveryRole } from './http';
+export { createBusinessClient, randomLetters } from './business-client';
 export { TestClient } from './test-client';
 export type { TestSession } from './test-client';
 export { sharedHost } from './root-hooks';

@@ -1,7 +1,14 @@
-import { randomInt } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { TOKENS, type StorageService } from '../../../core/plugin-api';
-import { call, startTestHost, type ClientView, type TestHost, type TestSession } from '../../../core/plugin-api/testing';
+import {
+  call,
+  createBusinessClient,
+  randomLetters,
+  startTestHost,
+  type ClientView,
+  type TestHost,
+  type TestSession,
+} from '../../../core/plugin-api/testing';
 import { DOCUMENTS_ROUTES, UPLOAD_REQUIRED_HEADERS, mimeTypeOf, type DocumentDto, type PresignResponse } from '../shared/wire';
 
 export * from '../../../core/plugin-api/testing';
@@ -14,24 +21,11 @@ export const HOST_START_TIMEOUT_MS = 60_000;
 
 export const storageOf = (documents: TestHost): StorageService => documents.host.container.get<StorageService>(TOKENS.Storage);
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const letters = (count: number) => Array.from({ length: count }, () => LETTERS[randomInt(26)]).join('');
-const digits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
+const letters = randomLetters;
 
 /** A business client of the workspace; `email` links a CLIENT member to it. */
-export async function createClient(owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<ClientView> {
-  const response = await call(owner, 'post', '/clients', {
-    workspaceExternalId: workspaceId,
-    clientType: 'BUSINESS',
-    name: fields.name ?? `Client ${letters(5)}`,
-    email: fields.email ?? `docs.${letters(8).toLowerCase()}@clients.example`,
-    phone: '9820012345',
-    panNumber: `${letters(3)}C${letters(1)}${digits(4)}${letters(1)}`,
-    businessAddress: '22, Residency Road, Bengaluru - 560025',
-  });
-  if (response.status !== 201) throw new Error(`client creation failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.client;
-}
+export const createClient = (owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<ClientView> =>
+  createBusinessClient(owner, workspaceId, { emailPrefix: 'docs', ...fields });
 
 export const get = (session: TestSession, route: string, query: Record<string, unknown>) => call(session, 'get', `/${route}`).query(query);
 export const post = (session: TestSession, route: string, body: Record<string, unknown>) => call(session, 'post', `/${route}`, body);

@@ -1,5 +1,12 @@
-import { randomInt } from 'node:crypto';
-import { call, startTestHost, type ClientView, type TestHost, type TestSession } from '../../../core/plugin-api/testing';
+import {
+  call,
+  createBusinessClient,
+  randomLetters,
+  startTestHost,
+  type ClientView,
+  type TestHost,
+  type TestSession,
+} from '../../../core/plugin-api/testing';
 import { TASKS_ROUTES, type TaskView } from '../shared/wire';
 
 export * from '../../../core/plugin-api/testing';
@@ -13,24 +20,11 @@ export const startTasksWithDocumentsHost = (): Promise<TestHost> => startTestHos
 /** How long a host may take to start: it creates and migrates its database first. */
 export const HOST_START_TIMEOUT_MS = 60_000;
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const letters = (count: number) => Array.from({ length: count }, () => LETTERS[randomInt(26)]).join('');
-const digits = (count: number) => Array.from({ length: count }, () => String(randomInt(10))).join('');
+const letters = randomLetters;
 
 /** A business client of the workspace; `email` links a CLIENT member to it. */
-export async function createClient(owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<ClientView> {
-  const response = await call(owner, 'post', '/clients', {
-    workspaceExternalId: workspaceId,
-    clientType: 'BUSINESS',
-    name: fields.name ?? `Client ${letters(5)}`,
-    email: fields.email ?? `tasks.${letters(8).toLowerCase()}@clients.example`,
-    phone: '9820012345',
-    panNumber: `${letters(3)}C${letters(1)}${digits(4)}${letters(1)}`,
-    businessAddress: '22, Residency Road, Bengaluru - 560025',
-  });
-  if (response.status !== 201) throw new Error(`client creation failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.client;
-}
+export const createClient = (owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<ClientView> =>
+  createBusinessClient(owner, workspaceId, { emailPrefix: 'tasks', ...fields });
 
 export const get = (session: TestSession, route: string, query: Record<string, unknown>) => call(session, 'get', `/${route}`).query(query);
 export const post = (session: TestSession, route: string, body: Record<string, unknown>) => call(session, 'post', `/${route}`, body);
