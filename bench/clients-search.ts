@@ -14,6 +14,7 @@ import { projectRoot } from '../core/platform/config';
 import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf } from './bench-session';
 import { runBench } from './run-bench';
+import { SURNAMES, TRADES } from './business-names';
 
 const CLIENTS = 100_000;
 const ROWS_PER_INSERT = 1000;
@@ -36,29 +37,6 @@ const FIRST_NAMES = [
   'Aditya',
   'Sneha',
 ];
-const SURNAMES = [
-  'Sharma',
-  'Iyer',
-  'Patel',
-  'Reddy',
-  'Nair',
-  'Gupta',
-  'Mehta',
-  'Rao',
-  'Desai',
-  'Kulkarni',
-  'Banerjee',
-  'Joshi',
-  'Menon',
-  'Chopra',
-  'Pillai',
-  'Verma',
-  'Agarwal',
-  'Shetty',
-  'Kapoor',
-  'Saxena',
-];
-const TRADES = ['Traders', 'Textiles', 'Exports', 'Logistics', 'Pharma', 'Builders', 'Foods', 'Steel'];
 
 /** Client `index`: one in five a person (with a sealed Aadhaar number), the others firms; PAN, email and phone unique. */
 function clientInput(index: number): ClientInput {

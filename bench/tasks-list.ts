@@ -16,6 +16,7 @@ import { projectRoot } from '../core/platform/config';
 import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf, type BenchSession } from './bench-session';
 import { runBench } from './run-bench';
+import { SURNAMES, TRADES } from './business-names';
 
 const SIZES = [10_000, 1_000_000];
 const CONNECTIONS = 50;
@@ -25,29 +26,6 @@ const SAMPLES = 300;
 const TARGET_THROUGHPUT_SHARE = 0.6;
 const TARGET_P95_FACTOR = 3;
 
-const SURNAMES = [
-  'Sharma',
-  'Iyer',
-  'Patel',
-  'Reddy',
-  'Nair',
-  'Gupta',
-  'Mehta',
-  'Rao',
-  'Desai',
-  'Kulkarni',
-  'Banerjee',
-  'Joshi',
-  'Menon',
-  'Chopra',
-  'Pillai',
-  'Verma',
-  'Agarwal',
-  'Shetty',
-  'Kapoor',
-  'Saxena',
-];
-const TRADES = ['Traders', 'Textiles', 'Exports', 'Logistics', 'Pharma', 'Builders', 'Foods', 'Steel'];
 const WORK = [
   'GSTR-1 filing',
   'GSTR-3B filing',
