@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiV1, type Role } from '@axal/web-sdk';
+import { apiV1, dashboardQueriesKey, type Role } from '@axal/web-sdk';
 import {
   TASKS_ROUTES,
   type Recurrence,
@@ -18,8 +18,6 @@ const path = (route: string) => `/${route}`;
 
 export const tasksKey = (workspaceId: string) => ['tasks', workspaceId] as const;
 const taskKey = (workspaceId: string, taskId: string) => [...tasksKey(workspaceId), 'task', taskId] as const;
-/** The shell's and other cards' key for the dashboard answers, so the dashboard asks once per part. */
-const dashboardKey = (workspaceId: string, part: 'stats' | 'recent' | 'graphs') => ['dashboard', workspaceId, part] as const;
 
 /** What the list asks the server for; every field comes from the page's address. */
 export interface TaskListFilters {
@@ -79,7 +77,7 @@ export function useInvalidateTasks(workspaceId: string) {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: tasksKey(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: ['dashboard', workspaceId] }),
+      queryClient.invalidateQueries({ queryKey: dashboardQueriesKey(workspaceId) }),
     ]);
 }
 
@@ -241,25 +239,4 @@ export interface RecentTask {
 export interface TaskStatusCount {
   name: TaskStatus;
   value: number;
-}
-
-export function useDashboardStats(workspaceId: string) {
-  return useQuery({
-    queryKey: dashboardKey(workspaceId, 'stats'),
-    queryFn: ({ signal }) => apiV1<{ stats: Record<string, number | null> }>('/dashboard/stats', { query: { workspaceId }, signal }),
-  });
-}
-
-export function useDashboardRecent(workspaceId: string) {
-  return useQuery({
-    queryKey: dashboardKey(workspaceId, 'recent'),
-    queryFn: ({ signal }) => apiV1<Record<string, unknown[] | undefined>>('/dashboard/recent', { query: { workspaceId }, signal }),
-  });
-}
-
-export function useDashboardGraphs(workspaceId: string) {
-  return useQuery({
-    queryKey: dashboardKey(workspaceId, 'graphs'),
-    queryFn: ({ signal }) => apiV1<Record<string, unknown>>('/dashboard/graphs', { query: { workspaceId }, signal }),
-  });
 }

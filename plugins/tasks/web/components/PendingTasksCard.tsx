@@ -1,8 +1,7 @@
 import { Card, Classes, Icon } from '@blueprintjs/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { appPath, type DashboardCardProps } from '@axal/web-sdk';
-import { useDashboardStats } from '../api';
+import { appPath, type DashboardCardProps, useDashboardStats } from '@axal/web-sdk';
 import { workspacePaths } from '../task-display';
 import '../tasks.css';
 

@@ -1,10 +1,10 @@
 import { Card, Classes } from '@blueprintjs/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { appPath, formatLongDate, type DashboardCardProps } from '@axal/web-sdk';
+import { appPath, type DashboardCardProps, formatLongDate, useDashboardRecent } from '@axal/web-sdk';
 import { LoadingSkeleton } from '@axal/web-sdk/ui';
 import { RECENT_TASKS_ON_DASHBOARD, TASK_TOASTS } from '../../shared/wire';
-import { useDashboardRecent, type RecentTask } from '../api';
+import type { RecentTask } from '../api';
 import { workspacePaths } from '../task-display';
 import { StatusTag } from './TaskTags';
 import '../tasks.css';

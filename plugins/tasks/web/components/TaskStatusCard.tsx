@@ -1,9 +1,9 @@
 import { Callout, Card, Classes } from '@blueprintjs/core';
 import { lazy, Suspense, useId, useMemo } from 'react';
-import type { DashboardCardProps } from '@axal/web-sdk';
+import { type DashboardCardProps, useDashboardGraphs } from '@axal/web-sdk';
 import { EmptyState } from '@axal/web-sdk/ui';
 import { TASK_STATUSES, TASK_TOASTS } from '../../shared/wire';
-import { useDashboardGraphs, type TaskStatusCount } from '../api';
+import type { TaskStatusCount } from '../api';
 import { STATUS_COLOURS, STATUS_LABELS } from '../task-display';
 import '../tasks.css';
 
