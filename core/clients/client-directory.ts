@@ -5,7 +5,7 @@ import { isExternalId } from '../platform/http';
 import type { Role } from '../platform/identity';
 import { matchSearch } from './client-search';
 import { CLIENT_NOT_FOUND } from './client-service';
-import { Client } from './models';
+import { Client, ClientCredential } from './models';
 import type { ClientType } from './schemas';
 
 /** A client as the other domains and the plugins see it: who it is, never its secrets or addresses. */
@@ -71,6 +71,18 @@ export class ClientDirectory {
     return new Map(clients.map((client) => [client.id, summaryOf(client)]));
   }
 
+  /**
+   * The workspace's clients with these PANs (spaces and case ignored), by upper-case PAN; unknown PANs are left out.
+   * Inside `trx` they are locked against deletion until it ends, like `resolveExternalIds`.
+   */
+  async byPans(workspaceId: number, pans: Iterable<string>, trx?: Knex.Transaction): Promise<Map<string, ClientSummary>> {
+    const wanted = [...new Set([...pans].map((pan) => pan.replace(/\s/g, '').toUpperCase()))].filter(Boolean);
+    if (!wanted.length) return new Map();
+    const query = Client.inWorkspace(workspaceId, trx).whereIn('clients.pan_number', wanted).select(SUMMARY_COLUMNS);
+    const clients = await (trx ? query.forShare() : query);
+    return new Map(clients.map((client) => [client.panNumber, summaryOf(client)]));
+  }
+
   /** The clients list's search (name, email, PAN, GSTIN, phone), ordered by name; at most `limit` (1-100) clients. */
   async search(workspaceId: number, term: string, limit: number): Promise<ClientSummary[]> {
     const clients = await Client.inWorkspace(workspaceId)
@@ -111,6 +123,31 @@ export class ClientDirectory {
     if (clients.length !== wanted.length) throw notFound(CLIENT_NOT_FOUND);
     const byExternalId = new Map(clients.map((client) => [client.externalId, summaryOf(client)]));
     return wanted.map((id) => byExternalId.get(id)!);
+  }
+
+  /**
+   * The platforms each client has portal credentials for, by client id, in the order the client page lists them;
+   * never their secrets. Clients of other workspaces and clients without credentials are left out.
+   */
+  async credentialPlatforms(
+    workspaceId: number,
+    clientIds: Iterable<number>,
+    trx?: Knex.Transaction,
+  ): Promise<Map<number, { platformName: string }[]>> {
+    const wanted = [...new Set(clientIds)];
+    const platforms = new Map<number, { platformName: string }[]>();
+    if (!wanted.length) return platforms;
+    const rows = await ClientCredential.query(trx)
+      .where('workspace_id', workspaceId)
+      .whereIn('client_id', wanted)
+      .orderBy(['client_id', 'platform'])
+      .select('client_id', 'platform');
+    for (const row of rows) {
+      const list = platforms.get(row.clientId) ?? [];
+      list.push({ platformName: row.platform });
+      platforms.set(row.clientId, list);
+    }
+    return platforms;
   }
 
   /** Makes `clientIds` (clients of the workspace, by serial id) the only clients the member stands for. */
