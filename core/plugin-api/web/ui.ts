@@ -3,6 +3,8 @@ export { ConfirmByTypingDialog } from './components/ConfirmByTypingDialog';
 export type { ConfirmByTypingDialogProps } from './components/ConfirmByTypingDialog';
 export { DataTable } from './components/DataTable';
 export type { DataTableColumn, DataTableProps } from './components/DataTable';
+export { FormDialog } from './components/FormDialog';
+export type { FormDialogProps } from './components/FormDialog';
 export { Paginator } from './components/Paginator';
 export type { PaginatorProps } from './components/Paginator';
 export { ScrollStrip } from './components/ScrollStrip';

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, formatDate, useSession } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_SERIES_CLIENTS,
@@ -30,19 +30,10 @@ interface RecurringWorkDialogProps {
 
 /** "New recurring work": one repeating series per chosen client from a title template such as "GSTR-3B for {client}". */
 export function RecurringWorkDialog({ workspaceId, isOpen, onClose }: RecurringWorkDialogProps) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
-      isOpen={isOpen}
-      onClose={onClose}
-      title="New recurring work"
-      className="tasks-dialog"
-      canEscapeKeyClose={!busy}
-      canOutsideClickClose={!busy}
-      isCloseButtonShown={!busy}
-    >
-      {isOpen && <RecurringWorkForm workspaceId={workspaceId} onClose={onClose} onBusyChange={setBusy} />}
-    </Dialog>
+    <FormDialog isOpen={isOpen} onClose={onClose} title="New recurring work" className="tasks-dialog">
+      {(onBusyChange) => <RecurringWorkForm workspaceId={workspaceId} onClose={onClose} onBusyChange={onBusyChange} />}
+    </FormDialog>
   );
 }
 

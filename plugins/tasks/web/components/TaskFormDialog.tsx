@@ -1,7 +1,7 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, useSession } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
@@ -43,20 +43,10 @@ export interface TaskFormDialogProps {
 /** The Create Task and Edit Task dialog (spec 2 sections 2.2 and 2.4): one form for both. */
 export function TaskFormDialog(props: TaskFormDialogProps) {
   const { isOpen, task, onClose } = props;
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
-      isOpen={isOpen}
-      onClose={onClose}
-      title={task ? 'Edit Task' : 'New Task'}
-      className="tasks-dialog"
-      canEscapeKeyClose={!busy}
-      canOutsideClickClose={!busy}
-      isCloseButtonShown={!busy}
-    >
-      {/* Mounted afresh each time the dialog opens, so it starts from the task (or empty) every time. */}
-      {isOpen && <TaskForm {...props} onBusyChange={setBusy} />}
-    </Dialog>
+    <FormDialog isOpen={isOpen} onClose={onClose} title={task ? 'Edit Task' : 'New Task'} className="tasks-dialog">
+      {(onBusyChange) => <TaskForm {...props} onBusyChange={onBusyChange} />}
+    </FormDialog>
   );
 }
 
