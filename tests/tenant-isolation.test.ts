@@ -196,6 +196,39 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
     },
   },
   { method: 'post', path: '/tasks/:seriesTaskId/stop-repeating', body: { workspaceId: ':workspaceId' } },
+  // Notices (plugins/notices).
+  { method: 'get', path: '/notices', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notices', query: { workspaceId: ':workspaceId', clientId: ':clientId' } },
+  { method: 'post', path: '/notices/list', body: { workspaceId: ':workspaceId', search: 'Confidential' } },
+  { method: 'post', path: '/notices/list', body: { workspaceId: ':workspaceId', clientId: ':clientId' } },
+  { method: 'post', path: '/notices/list', query: { workspaceId: ':workspaceId', clientId: ':clientId' } },
+  {
+    method: 'post',
+    path: '/notices',
+    body: { workspaceId: ':workspaceId', clientId: ':clientId', department: 'GST', noticeType: 'ASMT-10', reference: 'PLANTED-1' },
+  },
+  // The bulk dialog's own words for ids it cannot find ('Some of the selected notices no longer exist...'), still 404.
+  {
+    method: 'put',
+    path: '/notices/bulk-update',
+    body: { workspaceId: ':workspaceId', noticeIds: [':noticeId'], status: 'RESOLVED' },
+    ownWorkspaceAnswer: 404,
+  },
+  { method: 'get', path: '/notices/filter-preference', query: { workspaceId: ':workspaceId' } },
+  { method: 'put', path: '/notices/filter-preference', body: { workspaceId: ':workspaceId', departments: ['GST'], priorities: [], statuses: [] } },
+  { method: 'get', path: '/notices/import-template', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notices/upload', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notices/:noticeId', query: { workspaceId: ':workspaceId' } },
+  { method: 'patch', path: '/notices/:noticeId', body: { workspaceId: ':workspaceId', status: 'RESOLVED' } },
+  { method: 'delete', path: '/notices/:noticeId', query: { workspaceId: ':workspaceId', confirmation: 'CONFIDENTIAL-DIN-1' } },
+  { method: 'get', path: '/notices/:noticeId/activities', query: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notices/:noticeId/attachments', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notices/:noticeId/attachments', body: { workspaceId: ':workspaceId', documentId: ':documentId' } },
+  { method: 'delete', path: '/notices/:noticeId/attachments/:noticeAttachmentId', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notices/:noticeId/generate-task', body: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notices/:noticeId/tasks', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notices/:noticeId/hearings', body: { workspaceId: ':workspaceId', hearingDate: '2030-01-10', mode: 'VIRTUAL' } },
+  { method: 'delete', path: '/notices/:noticeId/hearings/:hearingId', query: { workspaceId: ':workspaceId' } },
   // Dashboard, search and calendar (core/dashboard, core/search, core/calendar).
   { method: 'get', path: '/dashboard/stats', query: { workspaceId: ':workspaceId' } },
   { method: 'get', path: '/dashboard/recent', query: { workspaceId: ':workspaceId' } },
@@ -258,6 +291,9 @@ const RECORD_IDS: (keyof VictimIds)[] = [
   'seriesTaskId',
   'taskId',
   'taskAttachmentId',
+  'noticeId',
+  'noticeAttachmentId',
+  'hearingId',
 ];
 
 interface ScopedRoute {
@@ -290,6 +326,9 @@ interface VictimIds {
   seriesTaskId: string;
   taskId: string;
   taskAttachmentId: string;
+  noticeId: string;
+  noticeAttachmentId: string;
+  hearingId: string;
 }
 
 /** What an attacker names of their own: their email, and a file uploaded to their own workspace but not yet registered. */
@@ -365,6 +404,26 @@ async function victimWorkspace() {
     workspaceId: workspace.externalId,
     documentId: document.id,
   }).expect(201);
+  const notice = await call(owner, 'post', '/notices', {
+    workspaceId: workspace.externalId,
+    clientId,
+    department: 'GST',
+    noticeType: 'DRC-01',
+    reference: 'CONFIDENTIAL-DIN-1',
+    description: 'Confidential',
+    dueDate: '2030-01-31',
+  }).expect(201);
+  const noticeId: string = notice.body.data.externalId;
+  const hearing = await call(owner, 'post', `/notices/${noticeId}/hearings`, {
+    workspaceId: workspace.externalId,
+    hearingDate: '2030-01-15',
+    mode: 'IN_PERSON',
+    notes: 'Confidential',
+  }).expect(201);
+  const noticeAttachment = await call(owner, 'post', `/notices/${noticeId}/attachments`, {
+    workspaceId: workspace.externalId,
+    documentId: document.id,
+  }).expect(201);
   const ids: VictimIds = {
     workspaceId: workspace.externalId,
     workspaceName: workspace.name,
@@ -382,6 +441,9 @@ async function victimWorkspace() {
     seriesTaskId: seriesTask.body.task.externalId,
     taskId,
     taskAttachmentId: taskAttachment.body.data.id,
+    noticeId,
+    noticeAttachmentId: noticeAttachment.body.data.id,
+    hearingId: hearing.body.data.id,
   };
   return { owner, ids };
 }

@@ -11,7 +11,7 @@ export const switchExamplePlugin = (owner: TestSession, workspaceId: string, ena
 export const saveExampleSettings = (owner: TestSession, workspaceId: string, values: Record<string, unknown>) =>
   call(owner, 'put', `/workspaces/${workspaceId}/plugins/${EXAMPLE_PLUGIN}/settings`, { values }).expect(200);
 
-const PRODUCT_PLUGINS_WITH_PROVIDERS = ['tasks'];
+const PRODUCT_PLUGINS_WITH_PROVIDERS = ['tasks', 'notices'];
 
 /** The product's plugins that answer the dashboard, search and calendar would add their figures to those under test. */
 export async function switchOffProductProviders(owner: TestSession, workspaceId: string): Promise<void> {

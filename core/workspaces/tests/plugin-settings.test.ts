@@ -50,7 +50,7 @@ describe('workspace plugin settings', () => {
     it('says which plugins are not available yet: those with a page but no web part', async () => {
       const { body } = await call(owner, 'get', '/plugins').expect(200);
       const availability = Object.fromEntries((body.plugins as PluginCatalogueEntry[]).map((plugin) => [plugin.id, plugin.available]));
-      expect(availability).to.include({ notices: false, invoices: false, dsc: false, integrations: false, documents: true, tasks: true });
+      expect(availability).to.include({ invoices: false, dsc: false, integrations: false, documents: true, tasks: true, notices: true });
       // A page and a web part (the gate fixture), or no page at all (the example's server part, a bare fixture): available.
       expect(availability).to.include({ 'gate-fixture': true, 'example-extensions': true, 'fixture-dependent': true });
     });
@@ -113,19 +113,16 @@ describe('workspace plugin settings', () => {
     it('refuses to switch a plugin that is not available yet (409), keeping its stored switch and recording nothing', async () => {
       const id = (await createWorkspace(owner)).externalId;
       const before = await activityActions(id);
-      for (const [pluginId, name] of [
-        ['notices', 'Notices'],
-        ['invoices', 'Invoices'],
-      ]) {
+      for (const [pluginId, name] of [['invoices', 'Invoices']]) {
         for (const enabled of [false, true]) {
           const response = await switchPlugin(owner, id, pluginId, enabled);
           expect(response.status, `${pluginId} ${enabled}`).to.equal(409);
           expect(response.body).to.deep.equal({ error: `The ${name} plugin is not available yet, so it cannot be switched on or off` });
         }
       }
-      expect(await enabledStates(owner, id)).to.include({ notices: true, invoices: true });
+      expect(await enabledStates(owner, id)).to.include({ invoices: true });
       const { body } = await call(owner, 'get', pluginsPath(id)).expect(200);
-      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'notices')).to.include({
+      expect((body.plugins as WorkspacePluginEntry[]).find((plugin) => plugin.id === 'invoices')).to.include({
         enabled: true,
         available: false,
         remoteEntry: null,

@@ -6,7 +6,7 @@ import { call, dataOfWorkspace, db, internalIdOf, NO_PERMISSION } from './suppor
 
 const DOCUMENTS_PERMISSIONS = ['assign_client', 'delete_documents', 'manage_storage', 'upload', 'view_storage'];
 
-/** Spec 1 section 6, the workspace administration permissions, the tasks plugin's, and the one permission of the gate-fixture test plugin. */
+/** Spec 1 section 6, the workspace administration permissions, the tasks and notices plugins', and the one permission of the gate-fixture test plugin. */
 const PERMISSIONS_OF: Record<Role, string[]> = {
   OWNER: [
     'add_client_notes',
@@ -20,6 +20,10 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'manage_plugins',
     'manage_storage',
     'manage_workspace',
+    'notices.create',
+    'notices.delete',
+    'notices.edit',
+    'notices.import',
     'tasks.comment',
     'tasks.create',
     'tasks.delete',
@@ -39,6 +43,10 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'manage_plugins',
     'manage_storage',
     'manage_workspace',
+    'notices.create',
+    'notices.delete',
+    'notices.edit',
+    'notices.import',
     'tasks.comment',
     'tasks.create',
     'tasks.delete',
@@ -52,6 +60,9 @@ const PERMISSIONS_OF: Record<Role, string[]> = {
     'add_client_notes',
     'assign_client',
     'gate-fixture.write_notes',
+    'notices.create',
+    'notices.edit',
+    'notices.import',
     'tasks.comment',
     'tasks.create',
     'tasks.edit',
@@ -221,6 +232,9 @@ describe('effective permissions of a workspace', () => {
     await switchPlugin(sessions.OWNER, id, 'gate-fixture', false);
     expect(await permissionsOf(sessions.EMPLOYEE, id)).to.deep.equal([
       'add_client_notes',
+      'notices.create',
+      'notices.edit',
+      'notices.import',
       'tasks.comment',
       'tasks.create',
       'tasks.edit',

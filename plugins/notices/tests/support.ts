@@ -1,0 +1,67 @@
+import {
+  call,
+  createBusinessClient,
+  randomLetters,
+  startTestHost,
+  type ClientView,
+  type TestHost,
+  type TestSession,
+} from '../../../core/plugin-api/testing';
+import { NOTICES_ROUTES, type NoticeCreateRequest, type NoticeView } from '../shared/wire';
+
+export * from '../../../core/plugin-api/testing';
+
+/** The core with notices and its optional plugins (tasks, documents), on state of its own. */
+export const startNoticesHost = (): Promise<TestHost> => startTestHost({ plugins: ['notices', 'tasks', 'documents'] });
+
+/** The core with notices alone: tasks and documents not installed. */
+export const startNoticesOnlyHost = (): Promise<TestHost> => startTestHost({ plugins: ['notices'] });
+
+/** How long a host may take to start: it creates and migrates its database first. */
+export const HOST_START_TIMEOUT_MS = 60_000;
+
+/** A business client of the workspace; `email` links a CLIENT member to it. */
+export const createClient = (owner: TestSession, workspaceId: string, fields: { name?: string; email?: string } = {}): Promise<ClientView> =>
+  createBusinessClient(owner, workspaceId, { emailPrefix: 'notices', ...fields });
+
+type Params = Record<string, unknown>;
+
+export const get = (session: TestSession, route: string, query: Params) => call(session, 'get', `/${route}`).query(query);
+export const post = (session: TestSession, route: string, body: Params) => call(session, 'post', `/${route}`, body);
+export const put = (session: TestSession, route: string, body: Params) => call(session, 'put', `/${route}`, body);
+export const patch = (session: TestSession, route: string, body: Params) => call(session, 'patch', `/${route}`, body);
+export const del = (session: TestSession, route: string, body: Params) => call(session, 'delete', `/${route}`, body);
+
+/** A reference no other test shares, shaped like a GST DIN. */
+export const uniqueReference = () => `ZD27${randomLetters(4)}${Math.floor(Math.random() * 1e7)}`;
+
+/**
+ * A notice made through `POST notices` as `session` (a GST ASMT-10 unless `fields` say otherwise); answers its
+ * NoticeView.
+ */
+export async function createNotice(
+  session: TestSession,
+  workspaceId: string,
+  clientId: string,
+  fields: Partial<Omit<NoticeCreateRequest, 'workspaceId' | 'clientId'>> = {},
+): Promise<NoticeView> {
+  const response = await post(session, NOTICES_ROUTES.create, {
+    workspaceId,
+    clientId,
+    department: 'GST',
+    noticeType: 'ASMT-10',
+    reference: uniqueReference(),
+    description: 'Scrutiny of returns: mismatch between GSTR-1 and GSTR-3B',
+    ...fields,
+  });
+  if (response.status !== 201) throw new Error(`notice creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.data;
+}
+
+/** The owner of a new workspace with one client: where most suites start. */
+export async function workspaceWithClient(host: TestHost, label: string) {
+  const owner = await host.signedInUser(label);
+  const workspaceId = (await host.createWorkspace(owner)).externalId;
+  const client = await createClient(owner, workspaceId);
+  return { owner, workspaceId, client };
+}
