@@ -131,7 +131,7 @@ const MEMBER_PAGES: PageCheck[] = [
   { name: 'settings: plugins', path: (world) => workspacePath(world, '/settings/plugins'), heading: 'Settings' },
   { name: 'settings: danger zone', path: (world) => workspacePath(world, '/settings/danger'), heading: 'Settings' },
   { name: 'page not found in a workspace', path: (world) => workspacePath(world, '/no-such-page'), heading: 'Page not found' },
-  { name: 'a plugin without a page yet', path: (world) => workspacePath(world, '/notices'), heading: 'Notices' },
+  { name: 'a plugin without a page yet', path: (world) => workspacePath(world, '/dsc'), heading: 'DSC' },
   // The fixture whose remote fails on purpose, switched off in this workspace.
   { name: 'a plugin switched off', path: (world) => workspacePath(world, '/broken-remote'), shownBy: 'is not enabled for this workspace' },
 ];

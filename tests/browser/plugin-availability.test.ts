@@ -7,7 +7,6 @@ import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 
 /** The product plugins that have only a manifest so far, with the sidebar path each would have. */
 const NOT_AVAILABLE = [
-  { name: 'Notices', path: 'notices' },
   { name: 'Invoices', path: 'invoices' },
   { name: 'DSC', path: 'dsc' },
   { name: 'Integrations', path: 'integrations' },
@@ -39,7 +38,7 @@ describe('browser: plugins that are not available yet', function () {
       }
       // What can be switched comes first: the last card is one that cannot.
       const titles = await page.locator('.plugin-card__title').allTextContents();
-      expect(titles.indexOf('Documents')).to.be.below(titles.indexOf('Notices'));
+      expect(titles.indexOf('Documents')).to.be.below(titles.indexOf('DSC'));
       await settledScreenshot(session, `plugins-not-available-${colorScheme}`);
       await expectNoAccessibilityViolations(page, { label: `Settings -> Plugins (${colorScheme})` });
 
@@ -58,8 +57,8 @@ describe('browser: plugins that are not available yet', function () {
         expect(await page.getByText('Page not found').count(), name).to.equal(0);
       }
       // A deeper address of the plugin says the same.
-      await page.goto(`${workspaceUrl}/notices/some-notice`);
-      await page.getByText('Notices is not available yet').waitFor();
+      await page.goto(`${workspaceUrl}/dsc/some-certificate`);
+      await page.getByText('DSC is not available yet').waitFor();
       await settledScreenshot(session, `plugin-not-available-page-${colorScheme}`);
       await expectNoAccessibilityViolations(page, { label: `a plugin's address while it is not available (${colorScheme})` });
       await page.getByRole('link', { name: 'Go to the dashboard' }).click();
@@ -72,7 +71,7 @@ describe('browser: plugins that are not available yet', function () {
     const { session, page, workspaceUrl } = await ownerOfNewWorkspace('light');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto(`${workspaceUrl}/settings/plugins`);
-    await pluginCard(page, 'Notices').getByText('Not available yet').waitFor();
+    await pluginCard(page, 'DSC').getByText('Not available yet').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).to.be.at.most(360);
     await page.goto(`${workspaceUrl}/integrations`);
     await page.getByText('Integrations is not available yet').waitFor();

@@ -44,7 +44,7 @@ describe('browser: workspace frame', function () {
         expect(await page.evaluate(() => document.body.classList.contains('bp6-dark'))).to.equal(colorScheme === 'dark');
 
         const links = sidebarNav(page).getByRole('link');
-        expect(await links.allInnerTexts()).to.deep.equal(['Dashboard', 'Clients', 'Tasks', 'Documents', 'Gate Fixture', 'Settings']);
+        expect(await links.allInnerTexts()).to.deep.equal(['Dashboard', 'Clients', 'Tasks', 'Notices', 'Documents', 'Gate Fixture', 'Settings']);
         expect(await links.first().getAttribute('href')).to.equal(new URL(`${workspaceUrl}/dashboard`).pathname);
         expect(await sidebarNav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).to.equal('page');
         await page

@@ -1,0 +1,44 @@
+import { Card, Classes } from '@blueprintjs/core';
+import { useId } from 'react';
+import type { NoticeView } from '../../../shared/wire';
+import { linesOf } from './details-format';
+
+/** The notice's own words and, once the AI has read it, its summary and action items (spec 2 section 2.10). */
+export function NoticeContentCard({ notice }: { notice: NoticeView }) {
+  const headingId = useId();
+  const actionItems = linesOf(notice.actionItems ?? '');
+  const hasAnalysis = Boolean(notice.summary?.trim()) || actionItems.length > 0;
+  return (
+    <Card className="notices-details-card" role="region" aria-labelledby={headingId}>
+      <h2 id={headingId} className="notices-details-card__title">
+        Original Description
+      </h2>
+      {notice.description.trim() ? (
+        <p className="notices-details-text">{notice.description}</p>
+      ) : (
+        <p className={`notices-details-text ${Classes.TEXT_MUTED}`}>No description</p>
+      )}
+      {hasAnalysis && (
+        <section className="notices-details-analysis" aria-label="AI Analysis">
+          <h3 className="notices-details-analysis__title">AI Analysis</h3>
+          {notice.summary?.trim() && (
+            <>
+              <h4 className="notices-details-analysis__heading">Summary</h4>
+              <p className="notices-details-text">{notice.summary}</p>
+            </>
+          )}
+          {actionItems.length > 0 && (
+            <>
+              <h4 className="notices-details-analysis__heading">Action Items</h4>
+              <ul className="notices-details-analysis__items">
+                {actionItems.map((item, index) => (
+                  <li key={index}>{item}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
+    </Card>
+  );
+}
