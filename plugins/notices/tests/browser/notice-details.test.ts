@@ -199,7 +199,7 @@ describe('browser: notice details and the client page section', function () {
   });
 
   for (const theme of ACCESSIBILITY_THEMES) {
-    it(`passes axe in the ${theme} theme: the details page, its Update Status dialog and the client section`, async () => {
+    it(`passes axe in the ${theme} theme: the details page, its Update Status, Edit and Delete dialogs and the client section`, async () => {
       const { page } = await openAsOwner(suite, world, { colorScheme: theme });
       await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
       await page.goto(url(`notices/${quietNotice.externalId}`));
@@ -212,6 +212,21 @@ describe('browser: notice details and the client page section', function () {
       await dialog.getByLabel('New status').selectOption('PENDING');
       await dialog.getByText('Choose a status other than the current one').waitFor();
       await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `update status dialog (${theme})`, include: OVERLAYS });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      for (const [action, title] of [
+        ['Edit', 'Edit Notice'],
+        ['Delete', 'Delete Notice'],
+      ] as const) {
+        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+        await button(page, action).click();
+        const opened = page.getByRole('dialog', { name: title });
+        await opened.waitFor();
+        await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `${title} dialog (${theme})`, include: OVERLAYS });
+        await page.keyboard.press('Escape');
+        await opened.waitFor({ state: 'detached' });
+      }
 
       await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
       await page.goto(url(`clients/${clientId}`));
