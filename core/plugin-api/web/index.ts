@@ -49,6 +49,7 @@ export {
   truncate,
 } from './format';
 export type { DateInput } from './format';
+export { useDocumentTitle } from './document-title';
 export { dashboardQueriesKey, useDashboardGraphs, useDashboardRecent, useDashboardStats } from './dashboard-queries';
 export { pageWindow } from './pagination';
 export type { PageWindowItem } from './pagination';

@@ -65,3 +65,21 @@ export interface AttachmentService {
   /** For an entity being deleted: removes all its links and answers how many there were; within `trx` when given. */
   unlinkAll(target: AttachmentTarget, trx?: Knex.Transaction): Promise<number>;
 }
+
+/** What another plugin passes to the `EntityAttachments` export (`usePluginExport('documents', 'EntityAttachments')`). */
+export interface EntityAttachmentsProps {
+  workspaceId: string;
+  /** Under `api/v1`, e.g. `tasks/{id}/attachments`: GET lists, POST `{ documentId }` links, DELETE `/{attachmentId}` unlinks. */
+  attachmentsPath: string;
+  /** The documents folder uploads go to, e.g. `tasks/{id}`. */
+  directory: string;
+  /** Uploads are assigned to this client, the record's. */
+  clientId?: string | null;
+  canChange: boolean;
+  /** The upload dialog's description, e.g. 'Upload files to attach to this task.' */
+  dialogDescription: string;
+  /** What the record is called in messages, e.g. 'task' ('Failed to create task attachment') or 'notice'. */
+  entityLabel?: string;
+  /** After a file is attached or removed, e.g. to refresh the record's activity log. */
+  onChange?: () => void;
+}

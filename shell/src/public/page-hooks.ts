@@ -1,14 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 
-const PRODUCT = 'Axal Practice';
-
-/** "Pricing | Axal Practice"; the product name alone for the home page. */
-export function useDocumentTitle(title?: string): void {
-  useEffect(() => {
-    document.title = title ? `${title} | ${PRODUCT}` : PRODUCT;
-  }, [title]);
-}
+// The module itself, not the SDK's index: the light site bundles no data libraries.
+export { useDocumentTitle } from '../../../core/plugin-api/web/document-title';
 
 /**
  * The router changes the address on an in-page link but does not scroll; this brings `#section` into view,

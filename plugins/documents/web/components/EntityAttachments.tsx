@@ -6,25 +6,8 @@ import { linkAttachment, useAttachments, useRemoveAttachment, type AttachmentVie
 import { attachmentLinkFailedMessage } from '../attachment-messages';
 import { BreakableName } from './BreakableName';
 import { UploadDialog, type AttachmentUpload } from './UploadDialog';
+import type { EntityAttachmentsProps } from '../../server/tokens';
 import '../documents.css';
-
-/** What another plugin passes to the `EntityAttachments` export (`usePluginExport('documents', 'EntityAttachments')`). */
-export interface EntityAttachmentsProps {
-  workspaceId: string;
-  /** Under `api/v1`, e.g. `tasks/{id}/attachments`: GET lists, POST `{ documentId }` links, DELETE `/{attachmentId}` unlinks. */
-  attachmentsPath: string;
-  /** The documents folder uploads go to, e.g. `tasks/{id}`. */
-  directory: string;
-  /** Uploads are assigned to this client, the record's. */
-  clientId?: string | null;
-  canChange: boolean;
-  /** The upload dialog's description, e.g. 'Upload files to attach to this task.' */
-  dialogDescription: string;
-  /** What the record is called in messages, e.g. 'task' ('Failed to create task attachment') or 'notice'. */
-  entityLabel?: string;
-  /** After a file is attached or removed, e.g. to refresh the record's activity log. */
-  onChange?: () => void;
-}
 
 function SectionHeading(props: HTMLAttributes<HTMLElement>) {
   return <h2 {...props} />;

@@ -1,7 +1,7 @@
 import { Button, Classes, Dialog, DialogBody, H1, InputGroup, Tooltip } from '@blueprintjs/core';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, usePermission } from '@axal/web-sdk';
+import { ApiError, usePermission, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState, showToast } from '@axal/web-sdk/ui';
 import { MESSAGES, type DirectoryNode, type FolderNode } from '../../shared/wire';
 import { useDirectoryTree, useStorageInfo, useWorkspaceName } from '../api';
@@ -19,7 +19,6 @@ import '../documents.css';
 
 const LOAD_FAILED = 'Failed to load directory structure';
 /** The shell names its pages "<page> | <product>"; the SDK has no helper for it yet. */
-const PAGE_TITLE = 'Documents | Axal Practice';
 
 /** Folders before files, each group by name, whatever order the answer came in. */
 function sortedEntries(folder: FolderNode): DirectoryNode[] {
@@ -55,9 +54,7 @@ export function DocumentsPage() {
     setSearch('');
   }
 
-  useEffect(() => {
-    document.title = PAGE_TITLE;
-  }, []);
+  useDocumentTitle('Documents');
 
   const entries = useMemo(() => (tree.data ? sortedEntries(tree.data) : []), [tree.data]);
   const needle = search.trim().toLowerCase();

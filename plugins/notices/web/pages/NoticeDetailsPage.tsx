@@ -1,7 +1,7 @@
 import { H1 } from '@blueprintjs/core';
-import { createElement, useEffect } from 'react';
+import { createElement } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ApiError, appPath, usePermission, usePluginEnabled, usePluginExport } from '@axal/web-sdk';
+import { ApiError, appPath, usePermission, usePluginEnabled, usePluginExport, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState, ErrorState, LoadingSkeleton } from '@axal/web-sdk/ui';
 import { NOTICE_ENTITY, NOTICE_MESSAGES, NOTICE_TOASTS, NOTICES_PERMISSIONS, NOTICES_ROUTES, type NoticeView } from '../../shared/wire';
 import { AssociatedTasksCard } from '../components/details/AssociatedTasksCard';
@@ -12,32 +12,17 @@ import { NoticeHeader } from '../components/details/NoticeHeader';
 import { useInvalidateNotices } from '../api';
 import { useNotice } from '../details-api';
 import { workspacePaths } from '../notice-display';
+import type { EntityAttachmentsProps } from '../../../documents/server/tokens';
 import '../details.css';
 
 /** The documents plugin's attachments card (its `EntityAttachments` export). */
-interface EntityAttachmentsProps {
-  workspaceId: string;
-  attachmentsPath: string;
-  directory: string;
-  clientId?: string | null;
-  canChange: boolean;
-  dialogDescription: string;
-  entityLabel?: string;
-  /** After a file was attached or removed: the activity card has a new entry. */
-  onChange?: () => void;
-}
-
-const PAGE_TITLE_SUFFIX = ' | Axal Practice';
-
 /** `{app}/w/:workspaceId/notices/:noticeId` (spec 2 section 2.10). */
 export function NoticeDetailsPage() {
   const { workspaceId = '', noticeId = '' } = useParams();
   const notice = useNotice(workspaceId, noticeId);
   const paths = workspacePaths(workspaceId);
 
-  useEffect(() => {
-    document.title = `${notice.data?.noticeType ?? 'Notice'}${PAGE_TITLE_SUFFIX}`;
-  }, [notice.data?.noticeType]);
+  useDocumentTitle(notice.data?.noticeType ?? 'Notice');
 
   if (notice.error) {
     const status = notice.error instanceof ApiError ? notice.error.status : null;

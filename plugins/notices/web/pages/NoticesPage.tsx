@@ -1,7 +1,7 @@
 import { Button, Classes, H1 } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { appPath, usePermission } from '@axal/web-sdk';
+import { appPath, usePermission, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState, Paginator } from '@axal/web-sdk/ui';
 import { NOTICE_TOASTS, NOTICES_PERMISSIONS, type NoticePage, type NoticeView } from '../../shared/wire';
 import { useInvalidateNotices, useNoticePage } from '../api';
@@ -16,7 +16,6 @@ const BulkUpdateDialog = lazy(() => import('../components/list/BulkUpdateDialog'
 const ImportNoticesDialog = lazy(() => import('../components/ImportNoticesDialog').then((module) => ({ default: module.ImportNoticesDialog })));
 
 /** The shell names its pages "<page> | <product>"; the SDK has no helper for it yet. */
-const PAGE_TITLE = 'Notices | Axal Practice';
 const NO_NOTICES: NoticeView[] = [];
 
 /** "25 notice(s)", or "about 12,40,000 notices" where the server counted no further than its limit. */
@@ -47,9 +46,7 @@ export function NoticesPage() {
   const [isBulkOpen, setBulkOpen] = useState(false);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
 
-  useEffect(() => {
-    document.title = PAGE_TITLE;
-  }, []);
+  useDocumentTitle('Notices');
 
   useEffect(() => {
     if (!canCreate) return;

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Classes, H1 } from '@blueprintjs/core';
-import { createElement, lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { createElement, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, appPath, formatDate, formatIndianDateTime, formatLongDate, usePermission, usePluginExport } from '@axal/web-sdk';
+import { ApiError, appPath, formatDate, formatIndianDateTime, formatLongDate, usePermission, usePluginExport, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState, ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { TASK_ENTITY, TASK_MESSAGES, TASK_TOASTS, TASKS_PERMISSIONS, TASKS_ROUTES, type TaskView } from '../../shared/wire';
 import { useInvalidateTasks, useStopRepeating, useTask } from '../api';
@@ -9,6 +9,7 @@ import { OverdueTag, PriorityTag, StatusTag } from '../components/TaskTags';
 import { assigneeName, CLIENT_TYPE_LABELS, isOverdue, workspacePaths } from '../task-display';
 import { TaskActivityLog } from './TaskActivityLog';
 import { TaskComments } from './TaskComments';
+import type { EntityAttachmentsProps } from '../../../documents/server/tokens';
 import '../tasks.css';
 
 const EditTaskDialog = lazy(() => import('../components/EditTaskDialog').then((module) => ({ default: module.EditTaskDialog })));
@@ -16,29 +17,13 @@ const ReassignDialog = lazy(() => import('../components/ReassignDialog').then((m
 const DeleteTaskDialog = lazy(() => import('../components/DeleteTaskDialog').then((module) => ({ default: module.DeleteTaskDialog })));
 
 /** The documents plugin's attachments card (its `EntityAttachments` export). */
-interface EntityAttachmentsProps {
-  workspaceId: string;
-  attachmentsPath: string;
-  directory: string;
-  clientId?: string | null;
-  canChange: boolean;
-  dialogDescription: string;
-  entityLabel?: string;
-  /** After a file was attached or removed: the activity log has a new entry. */
-  onChange?: () => void;
-}
-
-const PAGE_TITLE_SUFFIX = ' | Axal Practice';
-
 /** `{app}/w/:workspaceId/tasks/:taskId` (spec 2 section 2.3). */
 export function TaskDetailsPage() {
   const { workspaceId = '', taskId = '' } = useParams();
   const task = useTask(workspaceId, taskId);
   const paths = workspacePaths(workspaceId);
 
-  useEffect(() => {
-    document.title = `${task.data?.title ?? 'Task'}${PAGE_TITLE_SUFFIX}`;
-  }, [task.data?.title]);
+  useDocumentTitle(task.data?.title ?? 'Task');
 
   if (task.error) {
     const notFound = task.error instanceof ApiError && task.error.status === 404;

@@ -1,7 +1,7 @@
 import { Button, Classes, H1, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { usePermission } from '@axal/web-sdk';
+import { usePermission, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState } from '@axal/web-sdk/ui';
 import {
   TASK_PRIORITIES,
@@ -25,7 +25,6 @@ const BulkDeleteDialog = lazy(() => import('../components/BulkDeleteDialog').the
 const RecurringWorkDialog = lazy(() => import('../components/RecurringWorkDialog').then((module) => ({ default: module.RecurringWorkDialog })));
 
 /** The shell names its pages "<page> | <product>"; the SDK has no helper for it yet. */
-const PAGE_TITLE = 'Tasks | Axal Practice';
 const ALL = '';
 const NO_TASKS: TaskView[] = [];
 
@@ -51,9 +50,7 @@ export function TasksPage() {
   const [editing, setEditing] = useState<TaskView | null>(null);
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
 
-  useEffect(() => {
-    document.title = PAGE_TITLE;
-  }, []);
+  useDocumentTitle('Tasks');
 
   useEffect(() => {
     if (!canCreate) return;
