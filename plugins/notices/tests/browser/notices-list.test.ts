@@ -107,6 +107,12 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.bp6-skeleton, .bp6-spinner, [aria-busy="true"]'));
 }
 
+/** The header shows the sort once the address change's render has committed, a moment after the address itself. */
+async function sortShown(header: Locator, direction: 'ascending' | 'descending'): Promise<void> {
+  const cell = await header.elementHandle();
+  await header.page().waitForFunction(([element, expected]) => element?.getAttribute('aria-sort') === expected, [cell, direction] as const);
+}
+
 async function chooseInFilter(page: Page, group: RegExp, option: string): Promise<void> {
   await filters(page).getByRole('button', { name: group }).click();
   const checkbox = page.locator('.bp6-popover').getByRole('checkbox', { name: option });
@@ -194,11 +200,11 @@ describe('browser: notices list', function () {
     const dueHeader = noticesTable(page).getByRole('columnheader', { name: 'Due Date' });
     await dueHeader.getByRole('button').click();
     await page.waitForURL(/sortField=dueDate&sortDirection=desc/);
-    expect(await dueHeader.getAttribute('aria-sort')).to.equal('descending');
+    await sortShown(dueHeader, 'descending');
     await expectFirstReference(page, gstReference(GST_OPEN_NOTICES - 1));
     await dueHeader.getByRole('button').click();
     await page.waitForURL(/sortDirection=asc/);
-    expect(await dueHeader.getAttribute('aria-sort')).to.equal('ascending');
+    await sortShown(dueHeader, 'ascending');
     await expectFirstReference(page, gstReference(0));
 
     await page.getByRole('button', { name: 'Page 2' }).click();
