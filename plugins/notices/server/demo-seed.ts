@@ -1,9 +1,8 @@
 import type { Knex } from 'knex';
-import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates } from '../../../core/plugin-api';
+import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates, addDays, kolkataToday } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../../documents/server/tokens';
 import { NOTICE_ENTITY, type HearingMode, type NoticeDepartment, type NoticePriority, type NoticeStatus } from '../shared/wire';
 import { noticeActivity } from './activity-text';
-import { addDays, kolkataToday } from './calendar-day';
 import { NoticeService, type NoticeActor } from './notice-service';
 import { NoticeHearings, hearingSchema } from './satellites/hearings';
 import { createNoticeSchema } from './schemas';

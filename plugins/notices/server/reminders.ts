@@ -8,10 +8,12 @@ import {
   type NotificationService,
   type WorkspaceDirectory,
   type WorkspaceRef,
+  addDays,
+  daysBetween,
+  kolkataToday,
 } from '../../../core/plugin-api';
 import { NOTICE_ENTITY, NOTICE_REMINDER_DAYS, OPEN_NOTICE_STATUSES } from '../shared/wire';
 import { dayInWords } from './activity-text';
-import { addDays, daysBetween, kolkataToday } from './calendar-day';
 import { Notice, type NoticeReminderSent } from './models';
 
 type ReminderKind = NoticeReminderSent['kind'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multilineText, queryWholeNumber, singleLineText } from '../../../core/plugin-api';
+import { isCalendarDate, multilineText, queryWholeNumber, singleLineText } from '../../../core/plugin-api';
 import {
   BULK_DIALOG_STATUSES,
   MAX_AMOUNT_PAISE,
@@ -39,13 +39,6 @@ export function rupeesToPaise(rupees: string): number | null {
   return paise <= BigInt(MAX_AMOUNT_PAISE) ? Number(paise) : null;
 }
 
-/** A real calendar day written `YYYY-MM-DD` (no 2026-02-30). */
-export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
-
 /** Forms send "" or null for "none". */
 const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 
@@ -59,7 +52,7 @@ const day = (label: string) =>
   z.preprocess(
     blankAsNull,
     singleLineText({ label, max: 10, error: NOTICE_MESSAGES.invalidDate(label), tooLong: NOTICE_MESSAGES.invalidDate(label) })
-      .refine(isCalendarDay, NOTICE_MESSAGES.invalidDate(label))
+      .refine(isCalendarDate, NOTICE_MESSAGES.invalidDate(label))
       .nullable(),
   );
 

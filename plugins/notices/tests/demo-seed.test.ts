@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { TOKENS, type WorkspaceDirectory } from '../../../core/plugin-api';
+import { TOKENS, type WorkspaceDirectory, kolkataToday } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../../documents/server/tokens';
-import { kolkataToday } from '../server/calendar-day';
 import { seedDemoNotices } from '../server/demo-seed';
 import { Notice, NoticeHearing } from '../server/models';
 import { NOTICE_DEPARTMENTS, NOTICE_STATUSES, OPEN_NOTICE_STATUSES } from '../shared/wire';

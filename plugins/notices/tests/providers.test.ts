@@ -1,5 +1,5 @@
+import { addDays, kolkataToday } from '../../../core/plugin-api';
 import { expect } from 'chai';
-import { addDays, kolkataToday } from '../server/calendar-day';
 import { chartMonths } from '../server/providers/dashboard';
 import { Notice } from '../server/models';
 import { NOTICES_ROUTES, type NoticeMonthCount, type NoticeView, type RecentNotice } from '../shared/wire';

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import type BeeQueue from 'bee-queue';
-import { TOKENS, type QueueService, type Scheduler } from '../../../core/plugin-api';
+import { TOKENS, type QueueService, type Scheduler, addDays, kolkataToday } from '../../../core/plugin-api';
 import { dayInWords } from '../server/activity-text';
-import { addDays, kolkataToday } from '../server/calendar-day';
 import { REMIND_DUE_JOB } from '../server/jobs';
 import { NoticeReminders } from '../server/reminders';
 import type { NoticeView } from '../shared/wire';

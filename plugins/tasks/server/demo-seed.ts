@@ -1,7 +1,6 @@
-import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates } from '../../../core/plugin-api';
+import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates, addDays, kolkataToday } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../../documents/server/tokens';
 import { TASK_ENTITY, type TaskPriority, type TaskStatus } from '../shared/wire';
-import { addDays, kolkataToday } from './due-date';
 import { createTaskSchema } from './schemas';
 import type { RecurrenceInput } from './series/recurrence';
 import { SeriesService } from './series/series-service';

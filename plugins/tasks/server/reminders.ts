@@ -1,8 +1,15 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
-import { TOKENS, type Config, type NotificationService, type WorkspaceDirectory, type WorkspaceRef } from '../../../core/plugin-api';
+import {
+  TOKENS,
+  type Config,
+  type NotificationService,
+  type WorkspaceDirectory,
+  type WorkspaceRef,
+  addDays,
+  kolkataToday,
+} from '../../../core/plugin-api';
 import { TASK_ENTITY } from '../shared/wire';
-import { addDays, kolkataToday } from './due-date';
 import { Task, type TaskReminderSent } from './models';
 
 type ReminderKind = TaskReminderSent['kind'];

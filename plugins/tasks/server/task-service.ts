@@ -13,6 +13,8 @@ import {
   type NotificationService,
   type WorkspaceDirectory,
   type WorkspaceRef,
+  addDays,
+  kolkataToday,
 } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget, type AttachmentView } from '../../documents/server/tokens';
 import {
@@ -27,7 +29,6 @@ import {
   type TaskView,
 } from '../shared/wire';
 import { TASK_ACTIONS, taskActivityOf } from './activity-text';
-import { addDays, kolkataToday } from './due-date';
 import { Task, TaskComment } from './models';
 import type { CreateTaskInput, TaskListQuery, UpdateTaskInput } from './schemas';
 import { SeriesService, type RecurrenceInput, type SeriesChanges } from './series/series-service';

@@ -1,6 +1,6 @@
+import { addDays, kolkataToday } from '../../../core/plugin-api';
 import { expect } from 'chai';
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskListResponse, type TaskSortField, type TaskView } from '../shared/wire';
-import { addDays, kolkataToday } from '../server/due-date';
 import { createClient, createTask, get, HOST_START_TIMEOUT_MS, startTasksHost, type ClientView, type TestHost, type TestSession } from './support';
 
 type Query = Record<string, unknown>;

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import type BeeQueue from 'bee-queue';
-import { TOKENS, type QueueService, type Scheduler } from '../../../core/plugin-api';
+import { TOKENS, type QueueService, type Scheduler, addDays, kolkataToday } from '../../../core/plugin-api';
 import { TASKS_ROUTES } from '../shared/wire';
-import { addDays, kolkataToday } from '../server/due-date';
 import { REMIND_DUE_JOB } from '../server/jobs';
 import { TaskReminders } from '../server/reminders';
 import { call, createTask, HOST_START_TIMEOUT_MS, patch, startTasksHost, type TestHost, type TestSession } from './support';

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import type BeeQueue from 'bee-queue';
-import { TOKENS, type Membership, type QueueService, type SessionUser } from '../../../core/plugin-api';
+import { TOKENS, type Membership, type QueueService, type SessionUser, addDays, kolkataToday } from '../../../core/plugin-api';
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
 import { MAX_OCCURRENCES_PER_RUN, SeriesService } from '../server/series/series-service';
 import { CREATE_OCCURRENCES_JOB } from '../server/jobs';
-import { addDays, kolkataToday } from '../server/due-date';
 import {
   call,
   createClient,

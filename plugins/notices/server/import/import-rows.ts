@@ -1,4 +1,4 @@
-import { HttpError, INPUT_MESSAGES, hasControlCharacters } from '../../../../core/plugin-api';
+import { HttpError, INPUT_MESSAGES, hasControlCharacters, isCalendarDate } from '../../../../core/plugin-api';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NOTICE_TYPE_LENGTH,
@@ -10,7 +10,7 @@ import {
   type NoticeImportRowError,
   type NoticePriority,
 } from '../../shared/wire';
-import { isCalendarDay, rupeesToPaise } from '../schemas';
+import { rupeesToPaise } from '../schemas';
 import type { Sheet, SheetCell } from './read-spreadsheet';
 
 type ImportColumn = (typeof NOTICE_IMPORT_COLUMNS)[number];
@@ -114,7 +114,7 @@ export function calendarDayOf(cell: SheetCell | undefined): string | null {
   if (iso) day = dayOf(iso[1]!, Number(iso[2]), iso[3]!);
   else if (numeric) day = dayOf(numeric[4]!, Number(numeric[3]), numeric[1]!);
   else if (named && monthOf(named[2]!)) day = dayOf(named[3]!, monthOf(named[2]!), named[1]!);
-  return day && isCalendarDay(day) ? day : null;
+  return day && isCalendarDate(day) ? day : null;
 }
 
 const CURRENCY_MARK = /^(₹|rs\.?|inr)\s*/i;

@@ -1,4 +1,4 @@
-import { dashboardPoint, type MemberContext } from '../../../../core/plugin-api';
+import { dashboardPoint, type MemberContext, kolkataToday } from '../../../../core/plugin-api';
 import {
   NOTICE_PROVIDERS,
   NOTICE_STATS_MONTHS,
@@ -7,7 +7,6 @@ import {
   type NoticeMonthCount,
   type RecentNotice,
 } from '../../shared/wire';
-import { kolkataToday } from '../calendar-day';
 import { Notice } from '../models';
 import { clientNamesOf, noticeUrl, visibleNotices } from './member-scope';
 

@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { isExternalId, multilineText, notFound, singleLineText } from '../../../../core/plugin-api';
+import { isCalendarDate, isExternalId, multilineText, notFound, singleLineText } from '../../../../core/plugin-api';
 import { HEARING_MODES, MAX_HEARING_NOTES_LENGTH, NOTICE_MESSAGES, type HearingView } from '../../shared/wire';
 import { noticeActivity } from '../activity-text';
 import { NoticeHearing } from '../models';
 import type { NoticeActor, NoticeService } from '../notice-service';
 import { hearingViewOf } from '../notice-views';
-import { isCalendarDay } from '../schemas';
 
 const HEARING_DATE_MESSAGE = NOTICE_MESSAGES.invalidDate('Hearing date');
 const HOURS_AND_MINUTES = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -17,7 +16,7 @@ const blankAsNull = (value: unknown) => (typeof value === 'string' && value.trim
 /** `POST notices/:noticeId/hearings` (HearingRequest); the workspace's key is dropped. */
 export const hearingSchema = z.object({
   hearingDate: singleLineText({ label: 'Hearing date', max: 10, error: HEARING_DATE_MESSAGE, tooLong: HEARING_DATE_MESSAGE }).refine(
-    isCalendarDay,
+    isCalendarDate,
     HEARING_DATE_MESSAGE,
   ),
   hearingTime: z

@@ -1,10 +1,10 @@
+import { kolkataToday } from '../../../../core/plugin-api';
 import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import type * as RRulePackage from 'rrule';
 import type { Options as RuleOptions, RRule as Rule } from 'rrule';
 import { z } from 'zod';
 import { MAX_CREATE_DAYS_BEFORE, RECURRENCE_FREQUENCIES, TASK_MESSAGES, type RecurrenceFrequency } from '../../shared/wire';
-import { kolkataToday } from '../due-date';
 
 /**
  * The repeat rules of a series, pure: which calendar dates a rule gives after a day, and how it reads. Dates are

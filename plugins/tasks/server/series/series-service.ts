@@ -12,6 +12,8 @@ import {
   type NotificationService,
   type WorkspaceDirectory,
   type WorkspaceRef,
+  addDays,
+  kolkataToday,
 } from '../../../../core/plugin-api';
 import {
   MAX_TITLE_LENGTH,
@@ -24,7 +26,6 @@ import {
   type TaskView,
 } from '../../shared/wire';
 import { TASK_ACTIONS } from '../activity-text';
-import { addDays, kolkataToday } from '../due-date';
 import { Task, TaskSeries } from '../models';
 import { TaskNotifier } from '../task-notifications';
 import { TaskViews } from '../task-views';
