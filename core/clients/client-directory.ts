@@ -1,12 +1,13 @@
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors';
-import { isExternalId } from '../platform/http';
+import { isExternalId, type Membership, type SessionUser } from '../platform/http';
 import type { Role } from '../platform/identity';
 import { matchSearch } from './client-search';
-import { CLIENT_NOT_FOUND } from './client-service';
+import { CLIENT_NOT_FOUND, type CredentialStatus } from './client-service';
+import { CredentialService, type PortalLogin } from './credential-service';
 import { Client, ClientCredential } from './models';
-import type { ClientType } from './schemas';
+import type { ClientType, Platform } from './schemas';
 
 /** A client as the other domains and the plugins see it: who it is, never its secrets or addresses. */
 export interface ClientSummary {
@@ -50,6 +51,52 @@ const summaryOf = (client: Client): ClientSummary => ({
  */
 @injectable()
 export class ClientDirectory {
+  constructor(@inject(CredentialService) private readonly credentials: CredentialService) {}
+
+  /**
+   * The valid portal logins of `platform` (`GST` or `INCOME_TAX`) in the workspace, by client name, for a plugin's
+   * portal sync job; optionally only of `clientIds`. Secrets in plain text: keep them in memory, never log or return them.
+   */
+  portalLogins(workspaceId: number, platform: Platform, clientIds?: readonly number[]): Promise<PortalLogin[]> {
+    return this.credentials.portalLogins(workspaceId, platform, clientIds);
+  }
+
+  /**
+   * Saves (or replaces) a client's portal login as the client page does: sealed, valid again, and recorded in the
+   * activity log as `actor`'s. For a plugin's demo seed; a member's own saving goes through the clients routes and
+   * their step-up.
+   */
+  saveCredential(
+    membership: Membership,
+    clientExternalId: string,
+    login: { platformName: Platform; username: string; password: string },
+    actor: SessionUser,
+  ): Promise<CredentialStatus> {
+    return this.credentials.save(membership, clientExternalId, login, actor);
+  }
+
+  /** The portal refused this client's login: the clients list and the client page show the warning until it is saved again. */
+  markCredentialInvalid(workspaceId: number, clientId: number, platform: Platform): Promise<void> {
+    return this.credentials.markInvalid(workspaceId, clientId, platform);
+  }
+
+  /**
+   * What opens a password-protected Income Tax PDF of these clients: the PAN in lower case followed by the date of
+   * birth (or incorporation) as DDMMYYYY. Clients without both are left out.
+   */
+  async incomeTaxPdfPasswords(workspaceId: number, clientIds: Iterable<number>, trx?: Knex.Transaction): Promise<Map<number, string>> {
+    const wanted = [...new Set(clientIds)];
+    if (!wanted.length) return new Map();
+    const clients = await Client.inWorkspace(workspaceId, trx)
+      .whereIn('clients.id', wanted)
+      .select('clients.id', 'clients.pan_number', 'clients.date_of_birth');
+    const passwords = new Map<number, string>();
+    for (const client of clients) {
+      const birth = /^(\d{4})-(\d{2})-(\d{2})/.exec(client.dateOfBirth ?? '');
+      if (client.panNumber && birth) passwords.set(client.id, `${client.panNumber.toLowerCase()}${birth[3]}${birth[2]}${birth[1]}`);
+    }
+    return passwords;
+  }
   /** 404 with `notFoundMessage` ('Client not found' by default) when the workspace has no such client. */
   async byExternalId(
     workspaceId: number,

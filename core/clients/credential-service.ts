@@ -27,6 +27,16 @@ export interface RevealedPassword {
   unreadable?: true;
 }
 
+/** One client's login to a portal, opened for a sync job; never sent to a browser. */
+export interface PortalLogin {
+  clientId: number;
+  clientExternalId: string;
+  clientName: string;
+  platform: Platform;
+  username: string;
+  password: string;
+}
+
 export const CREDENTIALS_NOT_FOUND = 'No credentials are saved for this platform';
 
 type SealedField = 'username' | 'password';
@@ -149,6 +159,42 @@ export class CredentialService {
     const status: Record<string, CredentialStatus[]> = {};
     for (const row of rows) (status[row.external_id] ??= []).push({ platformName: row.platform, isValid: row.is_valid });
     return status;
+  }
+
+  /**
+   * The valid, readable logins of a platform in a workspace, for a portal sync; unreadable records are skipped (and
+   * logged by `open`). Every read is recorded in the activity log as the sync's, never shown to anyone.
+   */
+  async portalLogins(workspaceId: number, platform: Platform, clientIds?: readonly number[]): Promise<PortalLogin[]> {
+    const credentials = await ClientCredential.query()
+      .join('clients', 'clients.id', 'client_credentials.client_id')
+      .where({ 'client_credentials.workspace_id': workspaceId, 'client_credentials.platform': platform, 'client_credentials.is_valid': true })
+      .modify((query) => {
+        if (clientIds) query.whereIn('client_credentials.client_id', [...clientIds]);
+      })
+      .orderByRaw('lower(clients.name), clients.id')
+      .select('client_credentials.*', 'clients.name as client_name', 'clients.external_id as client_external_id');
+    const logins: PortalLogin[] = [];
+    for (const credential of credentials as (ClientCredential & { clientName: string; clientExternalId: string })[]) {
+      const opened = this.open(credential);
+      if (!opened) continue;
+      logins.push({
+        clientId: credential.clientId,
+        clientExternalId: credential.clientExternalId,
+        clientName: credential.clientName,
+        platform,
+        username: opened.username,
+        password: opened.password,
+      });
+    }
+    return logins;
+  }
+
+  /** A portal refused the login: the client's record shows the warning until someone saves it again. */
+  async markInvalid(workspaceId: number, clientId: number, platform: Platform): Promise<void> {
+    await this.knex('client_credentials')
+      .where({ workspace_id: workspaceId, client_id: clientId, platform })
+      .update({ is_valid: false, updated_at: this.knex.fn.now() });
   }
 
   private open(credential: ClientCredential): { username: string; password: string } | null {

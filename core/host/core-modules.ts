@@ -1,4 +1,5 @@
 import { activityModule } from '../activity/module';
+import { aiModule } from '../ai/module';
 import { authModule } from '../auth/module';
 import { calendarModule } from '../calendar/module';
 import { clientsModule } from '../clients/module';
@@ -29,4 +30,5 @@ export const CORE_MODULES: readonly CoreModule[] = [
   dashboardModule,
   searchModule,
   calendarModule,
+  aiModule,
 ];

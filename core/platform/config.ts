@@ -102,6 +102,15 @@ const configSchema = z.object({
     .default('Axal Practice <no-reply@localhost>'),
   MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   MAIL_CATCHER_DIR: z.string().min(1).optional(),
+  AZURE_OPENAI_ENDPOINT: z.url().optional(),
+  AZURE_OPENAI_API_KEY: z.string().min(1).optional(),
+  AZURE_OPENAI_DEPLOYMENT: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'must be the name of a deployment of the Azure OpenAI resource')
+    .optional(),
+  /** The newest generally available data-plane version with structured outputs (json_schema). */
+  AZURE_OPENAI_API_VERSION: z.string().min(1).default('2024-10-21'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
 });
 
 type RawConfig = z.infer<typeof configSchema>;
@@ -146,6 +155,12 @@ export interface Config {
     smtpUrl: string | null;
     /** The embedded catcher, when no SMTP server is configured: its loopback port (0 picks a free one) and message folder. */
     catcher: { port: number; dir: string } | null;
+  };
+  ai: {
+    /** Null analyses notices with the built-in analyzer (no key, no network). */
+    azure: { endpoint: string; apiKey: string; deployment: string; apiVersion: string } | null;
+    /** The longest one analysis may take, its retries included. */
+    timeoutMs: number;
   };
 }
 
@@ -228,6 +243,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  const azureOpenAi = {
+    AZURE_OPENAI_ENDPOINT: raw.AZURE_OPENAI_ENDPOINT,
+    AZURE_OPENAI_API_KEY: raw.AZURE_OPENAI_API_KEY,
+    AZURE_OPENAI_DEPLOYMENT: raw.AZURE_OPENAI_DEPLOYMENT,
+  };
+  const missingAzureOpenAi = Object.keys(azureOpenAi).filter((name) => !azureOpenAi[name as keyof typeof azureOpenAi]);
+  if (missingAzureOpenAi.length && missingAzureOpenAi.length < Object.keys(azureOpenAi).length) {
+    problems.push(
+      `${missingAzureOpenAi.join(', ')}: missing; set AZURE_OPENAI_ENDPOINT, AZURE_OPENAI_API_KEY and AZURE_OPENAI_DEPLOYMENT together to use Azure OpenAI, or none for the built-in analyzer`,
+    );
+  }
+  if (isProduction && raw.AZURE_OPENAI_ENDPOINT && !raw.AZURE_OPENAI_ENDPOINT.startsWith('https://')) {
+    problems.push('AZURE_OPENAI_ENDPOINT: must use HTTPS in production (the API key travels with every request)');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const local = !raw.SESSION_SECRET || !raw.DATA_ENCRYPTION_KEY ? loadOrCreateLocalSecrets(dataDir) : null;
@@ -282,6 +311,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       catcher: raw.SMTP_URL
         ? null
         : { port: raw.MAIL_CATCHER_PORT, dir: raw.MAIL_CATCHER_DIR ? path.resolve(projectRoot, raw.MAIL_CATCHER_DIR) : path.join(dataDir, 'mail') },
+    },
+    ai: {
+      azure:
+        raw.AZURE_OPENAI_ENDPOINT && raw.AZURE_OPENAI_API_KEY && raw.AZURE_OPENAI_DEPLOYMENT
+          ? {
+              endpoint: raw.AZURE_OPENAI_ENDPOINT,
+              apiKey: raw.AZURE_OPENAI_API_KEY,
+              deployment: raw.AZURE_OPENAI_DEPLOYMENT,
+              apiVersion: raw.AZURE_OPENAI_API_VERSION,
+            }
+          : null,
+      timeoutMs: raw.AI_TIMEOUT_MS,
     },
   };
 }

@@ -19,4 +19,5 @@ export const TOKENS = {
   PluginSettings: Symbol.for('core.PluginSettings'),
   Contributions: Symbol.for('core.Contributions'),
   Mailer: Symbol.for('core.Mailer'),
+  Ai: Symbol.for('core.Ai'),
 } as const;

@@ -50,6 +50,7 @@ export type { JobContext, JobDefinition, QueueService } from '../platform/queue'
 export type { NotificationAudience, NotificationInput, NotificationService, RaiseOptions } from '../notifications/notification-service';
 export type { JobProgressNotification, JobProgressOptions, JobStage } from '../notifications/job-progress';
 export type { ClientDirectory, ClientDirectoryMember, ClientSummary } from '../clients/client-directory';
+export type { PortalLogin } from '../clients/credential-service';
 export { CLIENT_EVENTS } from '../clients/client-events';
 export type { ClientEvent, ClientEventTopic } from '../clients/client-events';
 export * from '../notifications/wire';
@@ -59,3 +60,6 @@ export type { PermissionService } from '../workspaces/permissions';
 export type { Mailer, MailMessage } from '../mail/mailer';
 export { composeEmail, formatIndianDateTime } from '../mail/templates';
 export type { EmailBody, MailContent } from '../mail/templates';
+export { AI_MESSAGES, AI_PROVIDER_LABELS, AiError, noticeAnalysisSchema } from '../ai/notice-analysis';
+export { analyseNoticeText, BUILTIN_ANALYZER_VERSION } from '../ai/builtin';
+export type { AiProviderId, AiService, AnalysisDepartment, NoticeAnalysis, NoticeAnalysisInput, NoticeExtraction } from '../ai/notice-analysis';
