@@ -15,7 +15,7 @@ import { MESSAGES, mimeTypeOf } from '../shared/wire';
 import { downloadUrlOf } from './document-views';
 import { Attachment, Document } from './models';
 import { DocumentService } from './document-service';
-import type { AttachedFile, AttachmentService, AttachmentTarget, AttachmentView } from './tokens';
+import type { AttachedFile, AttachmentFile, AttachmentFileRequest, AttachmentService, AttachmentTarget, AttachmentView } from './tokens';
 
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 
@@ -110,6 +110,29 @@ export class DocumentAttachments implements AttachmentService {
   async unlink(target: AttachmentTarget, attachmentId: string): Promise<void> {
     const removed = isExternalId(attachmentId) ? await this.ofEntity(target).where('external_id', attachmentId.toLowerCase()).delete() : 0;
     if (!removed) throw notFound(ATTACHMENT_NOT_FOUND);
+  }
+
+  async readFiles(target: AttachmentTarget, { mimeTypes, maxBytes, maxFiles }: AttachmentFileRequest): Promise<AttachmentFile[]> {
+    if (!mimeTypes.length) return [];
+    const documents = await Document.inWorkspace(target.workspaceId)
+      .join('documents_attachments as a', 'a.document_id', 'documents.id')
+      .where({ 'a.entity_type': target.entityType, 'a.entity_id': target.entityId })
+      .whereIn('documents.mime_type', [...mimeTypes])
+      .orderBy([{ column: 'a.created_at' }, { column: 'a.id' }])
+      .select('documents.*');
+    let read = 0;
+    const files: AttachmentFile[] = [];
+    for (const document of documents) {
+      const file = { filename: document.filename, mimeType: document.mimeType, size: document.size };
+      if (document.size > maxBytes) files.push({ ...file, body: null, notRead: 'too-large' });
+      else if (read >= maxFiles) files.push({ ...file, body: null, notRead: 'beyond-count' });
+      else {
+        read += 1;
+        const body = await this.storage.download(document.fileKey).catch(() => null);
+        files.push(body ? { ...file, body } : { ...file, body: null, notRead: 'unavailable' });
+      }
+    }
+    return files;
   }
 
   async unlinkAll(target: AttachmentTarget, trx?: Knex.Transaction): Promise<number> {

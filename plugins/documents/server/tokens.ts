@@ -45,6 +45,21 @@ export interface AttachedFile {
   clientExternalId?: string;
 }
 
+/** What `readFiles` reads: the attachments of these MIME types, each up to `maxBytes`, the first `maxFiles` of them. */
+export interface AttachmentFileRequest {
+  mimeTypes: readonly string[];
+  maxBytes: number;
+  maxFiles: number;
+}
+
+/**
+ * An attached file as a server-side reader gets it. `body` is null when it was not read: larger than `maxBytes`
+ * (`too-large`), after the first `maxFiles` (`beyond-count`), or missing from storage (`unavailable`).
+ */
+export type AttachmentFile = { filename: string; mimeType: string; size: number } & (
+  { body: Buffer } | { body: null; notRead: 'too-large' | 'beyond-count' | 'unavailable' }
+);
+
 /**
  * Links documents of a workspace to records of other plugins. The caller has already checked that the member may
  * see and change its own record; this service checks only that the document belongs to the same workspace
@@ -62,6 +77,11 @@ export interface AttachmentService {
    * against the workspace's storage as an upload is (413 when it does not fit), and links it.
    */
   attachFile(target: AttachmentTarget, file: AttachedFile, actor: { membership: Membership; user: Pick<SessionUser, 'id'> }): Promise<AttachmentView>;
+  /**
+   * The files attached to an entity, oldest first, of the requested types, for a reader on the server (e.g. the text of
+   * a notice's PDFs). The caller has checked that the member may see the entity.
+   */
+  readFiles(target: AttachmentTarget, request: AttachmentFileRequest): Promise<AttachmentFile[]>;
   /** For an entity being deleted: removes all its links and answers how many there were; within `trx` when given. */
   unlinkAll(target: AttachmentTarget, trx?: Knex.Transaction): Promise<number>;
 }
