@@ -1,5 +1,5 @@
 import type { Role } from '../platform/identity';
-import { escapeHtml } from './html';
+import { escapeHtml, linkifyText } from './html';
 
 export const PRODUCT_NAME = 'Axal Practice';
 
@@ -66,7 +66,8 @@ export function expirySentence(expiresAt: Date, now = new Date()): string {
 const COLOURS = { text: '#1c2127', muted: '#5f6b7c', brand: '#215db0', page: '#f4f5f7', card: '#ffffff' };
 
 function htmlOf(body: EmailBody): string {
-  const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${escapeHtml(text)}</p>`;
+  // Addresses in the words (a digest's notice links) become links; everything else is escaped.
+  const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${linkifyText(text)}</p>`;
   const action = body.action
     ? [
         `<p style="margin:24px 0;"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:${COLOURS.brand};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:4px;font-weight:bold;">${escapeHtml(body.action.label)}</a></p>`,

@@ -19,6 +19,8 @@ export type SettingsValues = Record<string, unknown>;
 export interface PluginSettings {
   /** The plugin's settings in the workspace: the values saved there over the schema's defaults. */
   read<T = SettingsValues>(workspaceId: number, pluginId: string): Promise<T>;
+  /** Replaces what the workspace saved, as the Settings page does: checked against the schema and logged as `actorUserId`'s change. */
+  save(workspaceId: number, pluginId: string, values: SettingsValues, actorUserId: number): Promise<SettingsValues>;
 }
 
 /**

@@ -52,11 +52,27 @@ export const noticeActivity = {
   attachmentRemoved: (fileName: string): NoticeActivity => ({ action: 'notice.attachment_removed', text: `Attachment removed: ${fileName}` }),
   taskGenerated: (title: string): NoticeActivity => ({ action: 'notice.task_generated', text: `Task generated: ${title}` }),
   deleted: (reference: string): NoticeActivity => ({ action: 'notice.deleted', text: `Notice ${reference} deleted` }),
+  /** The AI analysis, naming its provider and what it filled, changed and could not read. */
+  aiProcessed: (providerLabel: string, parts: { filled: string[]; details: string[]; unread: string[] }): NoticeActivity => {
+    const said = [
+      ...(parts.filled.length ? [`filled ${parts.filled.join(', ')}`] : []),
+      ...parts.details,
+      ...(parts.unread.length ? [`could not read ${parts.unread.join(', ')}`] : []),
+    ];
+    return { action: 'notice.ai_processed', text: `Processed with AI (${providerLabel})${said.length ? `: ${said.join('; ')}` : ''}` };
+  },
 };
+
+/** Who an entry names when no member did it (`metadata.performedBy`), e.g. the portal sync's analysis. */
+export const PORTAL_SYNC_PERFORMER = 'Portal sync';
 
 export const noticeActivityViewOf = (entry: EntityActivity): NoticeActivityView => ({
   id: String(entry.id),
   action: typeof entry.metadata.text === 'string' ? entry.metadata.text : entry.action,
-  performedBy: entry.actorName ? { name: entry.actorName } : null,
+  performedBy: entry.actorName
+    ? { name: entry.actorName }
+    : typeof entry.metadata.performedBy === 'string'
+      ? { name: entry.metadata.performedBy }
+      : null,
   createdAt: new Date(entry.createdAt).toISOString(),
 });

@@ -3,9 +3,11 @@ import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates, addDays
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../../documents/server/tokens';
 import { NOTICE_ENTITY, type HearingMode, type NoticeDepartment, type NoticePriority, type NoticeStatus } from '../shared/wire';
 import { noticeActivity } from './activity-text';
+import { NoticeAi } from './ai/notice-ai';
 import { NoticeService, type NoticeActor } from './notice-service';
 import { NoticeHearings, hearingSchema } from './satellites/hearings';
 import { createNoticeSchema } from './schemas';
+import { seedSandboxLogins } from './sync/demo-sandbox';
 
 /** How the department numbered the notice: the GST portal's reference, an ITBA or CPC DIN, or the ROC's letter number. */
 type Numbering = 'GST' | 'ITBA' | 'CPC' | 'ROC';
@@ -32,6 +34,8 @@ interface DemoNotice {
   hearing?: { inDays: number; time: string | null; mode: HearingMode; notes: string };
   /** A file attached to it when the documents plugin is on. */
   attachment?: { filename: string; lines: string[] };
+  /** Analysed by the built-in analyzer, so the details page shows a summary, action items and a draft reply. */
+  analysed?: true;
 }
 
 /** The GST state code of each demo business (Mumbai, Bengaluru, Ahmedabad, Chennai, Noida, Hyderabad, Kolkata). */
@@ -72,6 +76,7 @@ const DEMO_NOTICES: DemoNotice[] = [
     noticeType: 'ASMT-10',
     numbering: 'GST',
     serial: 412_873,
+    analysed: true,
     description:
       'Scrutiny of returns for FY 2024-25: input tax credit of ₹2,12,340 claimed in GSTR-3B exceeds the credit available in GSTR-2B. Explain the difference in Form ASMT-11 within 30 days.',
     status: 'IN_PROGRESS',
@@ -127,6 +132,7 @@ const DEMO_NOTICES: DemoNotice[] = [
     noticeType: 'DRC-01',
     numbering: 'GST',
     serial: 405_219,
+    analysed: true,
     description:
       'Show cause notice under section 73 for FY 2022-23: ineligible credit on works contract services for the new factory shed (section 17(5)(c)). Demand of tax ₹4,85,620 with interest and penalty.',
     status: 'IN_PROGRESS',
@@ -292,6 +298,7 @@ const DEMO_NOTICES: DemoNotice[] = [
     noticeType: 'Section 143(2)',
     numbering: 'ITBA',
     serial: 78_345_612,
+    analysed: true,
     description: 'Limited scrutiny for AY 2024-25: large cash deposits during the year and the claim of a bad debt written off.',
     status: 'IN_PROGRESS',
     priority: 'HIGH',
@@ -362,6 +369,7 @@ const DEMO_NOTICES: DemoNotice[] = [
     noticeType: 'Section 245',
     numbering: 'CPC',
     serial: 622_907,
+    analysed: true,
     description: 'Intimation of proposed adjustment of the refund for AY 2025-26 against the outstanding demand of AY 2019-20.',
     status: 'NEW',
     priority: 'MEDIUM',
@@ -390,6 +398,7 @@ const DEMO_NOTICES: DemoNotice[] = [
     noticeType: 'Section 143(1)(a)',
     numbering: 'CPC',
     serial: 627_115,
+    analysed: true,
     description: 'Proposed adjustment for AY 2025-26: house rent allowance exemption claimed in the return differs from Form 16.',
     status: 'NEW',
     priority: 'MEDIUM',
@@ -647,9 +656,11 @@ const DEMO_NOTICES: DemoNotice[] = [
   },
 ];
 
-/** About forty notices of a CA practice's clients, in every status, some overdue, a few with hearings and files. */
+/** About forty notices of a CA practice's clients, in every status, some overdue, a few with hearings, files and an AI analysis. */
 export async function seedDemoNotices({ container, membership, owner, clients }: PluginDemoSeedContext): Promise<void> {
+  await seedSandboxLogins({ container, membership, owner, clients });
   const notices = container.get(NoticeService);
+  const noticeAi = container.get(NoticeAi);
   const hearings = new NoticeHearings(container.get<Knex>(TOKENS.Knex), notices);
   const actor: NoticeActor = { workspace: membership.workspace, userId: owner.id, role: membership.role, name: owner.name };
   const today = kolkataToday();
@@ -680,6 +691,7 @@ export async function seedDemoNotices({ container, membership, owner, clients }:
         assignedToExternalId: demo.unassigned ? null : owner.externalId,
       }),
     );
+    if (demo.analysed) await noticeAi.process(actor, notice.externalId, { builtinOnly: true });
     if (demo.hearing) {
       const { inDays, time, mode, notes } = demo.hearing;
       await hearings.add(actor, notice.externalId, hearingSchema.parse({ hearingDate: addDays(today, inDays), hearingTime: time, mode, notes }));

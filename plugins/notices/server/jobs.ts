@@ -1,12 +1,19 @@
 import type { Container } from 'inversify';
 import { schedulesPoint, type Contribution, type PluginJob } from '../../../core/plugin-api';
+import { NoticesDigest } from './digest/notices-digest';
+import { processAiJob } from './ai/ai-job';
 import { NoticeReminders } from './reminders';
+import { noticeSyncJobs } from './sync';
 
 export const REMIND_DUE_JOB = 'remindDue';
+export const SEND_DIGEST_JOB = 'sendDigest';
 
-export const noticeSchedules: Contribution[] = [schedulesPoint.contribute({ name: REMIND_DUE_JOB, every: 'day at 08:00', perWorkspace: true })];
+export const noticeSchedules: Contribution[] = [
+  schedulesPoint.contribute({ name: REMIND_DUE_JOB, every: 'day at 08:00', perWorkspace: true }),
+  schedulesPoint.contribute({ name: SEND_DIGEST_JOB, every: 'day at 07:30', perWorkspace: true }),
+];
 
-/** `notices.remindDue`: due soon and overdue notices, one workspace per job. */
+/** `notices.remindDue`: due soon and overdue notices; `notices.sendDigest`: the daily digest emails. One workspace per job. */
 export function noticeJobs(container: Container): PluginJob[] {
   return [
     {
@@ -16,5 +23,14 @@ export function noticeJobs(container: Container): PluginJob[] {
       timeoutMs: 10 * 60_000,
       handler: async (payload) => ({ raised: await container.get(NoticeReminders).remindDue(payload.workspaceId) }),
     },
+    processAiJob(container),
+    {
+      name: SEND_DIGEST_JOB,
+      retries: 3,
+      backoffMs: 60_000,
+      timeoutMs: 10 * 60_000,
+      handler: async (payload) => ({ sent: await container.get(NoticesDigest).sendDaily(payload.workspaceId) }),
+    },
+    ...noticeSyncJobs(container),
   ];
 }

@@ -23,6 +23,14 @@ export class Notice extends WorkspaceScopedModel {
   summary!: string | null;
   actionItems!: string | null;
   draftReply!: string | null;
+  /** False while the priority follows the reply-by date and the amount (nobody has picked one). */
+  prioritySetByMember!: boolean;
+  aiProvider!: 'AZURE_OPENAI' | 'BUILTIN' | null;
+  aiModel!: string | null;
+  aiProcessedAt!: Date | null;
+  /** The connector's label ('Sandbox') of a notice a portal sync brought. */
+  sourceLabel!: string | null;
+  portalSyncedAt!: Date | null;
   createdBy!: number | null;
 }
 

@@ -4,6 +4,7 @@ import {
   conflict,
   HttpError,
   isExternalId,
+  kolkataToday,
   notFound,
   TOKENS,
   type ActivityService,
@@ -29,6 +30,7 @@ import {
   type NoticeView,
 } from '../shared/wire';
 import { noticeActivity, noticeActivityViewOf, type NoticeActivity } from './activity-text';
+import { automaticPriority } from './ai/automatic-priority';
 import { applyFilters, applyOrder, countMatches, pageRows } from './list-query';
 import { Notice } from './models';
 import { NoticeViews, paiseToRupees } from './notice-views';
@@ -57,6 +59,7 @@ type NoticeFields = Pick<
   | 'taxPeriod'
   | 'amountPaise'
   | 'assignedTo'
+  | 'prioritySetByMember'
 >;
 
 /** How many clients a search term may bring in by name; the list's search is about notices first. */
@@ -185,7 +188,9 @@ export class NoticeService {
           noticeType: input.noticeType,
           reference: input.reference,
           description: input.description,
-          priority: input.priority,
+          priority:
+            input.priority ?? automaticPriority({ replyBy: input.dueDate ?? null, amountPaise: input.amountDemanded ?? null, today: kolkataToday() }),
+          prioritySetByMember: input.priority !== undefined,
           status: input.status,
           dateOfIssuance: input.dateOfIssuance ?? null,
           dueDate: input.dueDate ?? null,
@@ -247,6 +252,16 @@ export class NoticeService {
     ) as Partial<NoticeFields>;
     // A reference typed again in another case is the same reference; the new spelling is kept without an entry.
     if (input.reference !== undefined && input.reference !== notice.reference) patch.reference = input.reference;
+    // A priority the member sends is theirs from now on, even the one it already had; until then it follows the dates.
+    if (input.priority !== undefined && !notice.prioritySetByMember) patch.prioritySetByMember = true;
+    else if (!notice.prioritySetByMember && ('dueDate' in patch || 'amountPaise' in patch)) {
+      const priority = automaticPriority({
+        replyBy: patch.dueDate !== undefined ? patch.dueDate : notice.dueDate,
+        amountPaise: patch.amountPaise !== undefined ? patch.amountPaise : notice.amountPaise,
+        today: kolkataToday(),
+      });
+      if (priority !== notice.priority) patch.priority = priority;
+    }
     return patch;
   }
 

@@ -1,4 +1,11 @@
-import type { ClientDirectory, PersonSummary, Role, WorkspaceDirectory, WorkspaceRef } from '../../../core/plugin-api';
+import {
+  AI_PROVIDER_LABELS,
+  type ClientDirectory,
+  type PersonSummary,
+  type Role,
+  type WorkspaceDirectory,
+  type WorkspaceRef,
+} from '../../../core/plugin-api';
 import { DEPARTMENT_LABELS, type HearingView, type NoticePerson, type NoticeView } from '../shared/wire';
 import { Notice, NoticeHearing } from './models';
 
@@ -87,6 +94,17 @@ export class NoticeViews {
         summary: notice.summary,
         actionItems: notice.actionItems,
         draftReply: reader.role === 'CLIENT' ? null : notice.draftReply,
+        ai:
+          notice.aiProvider && notice.aiProcessedAt
+            ? {
+                provider: notice.aiProvider,
+                providerLabel: AI_PROVIDER_LABELS[notice.aiProvider],
+                model: notice.aiModel ?? '',
+                processedAt: notice.aiProcessedAt.toISOString(),
+              }
+            : null,
+        sourceLabel: notice.sourceLabel,
+        prioritySetByMember: notice.prioritySetByMember,
         hearings: (hearings.get(notice.id) ?? []).map(hearingViewOf),
         createdBy: creator ? { name: creator.name } : null,
         createdAt: notice.createdAt.toISOString(),

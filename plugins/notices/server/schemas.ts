@@ -91,7 +91,8 @@ export const createNoticeSchema = z.object({
   noticeType: fields.noticeType,
   reference: fields.reference,
   description: fields.description,
-  priority: fields.priority.default('MEDIUM'),
+  // Absent: the automatic priority, from the due date and the amount (see ai/automatic-priority.ts).
+  priority: fields.priority.optional(),
   status: fields.status.default('NEW'),
   dateOfIssuance: fields.dateOfIssuance.optional(),
   dueDate: fields.dueDate.optional(),

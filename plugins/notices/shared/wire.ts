@@ -328,6 +328,12 @@ export interface NoticeView {
   summary: string | null;
   actionItems: string | null;
   draftReply: string | null;
+  /** Which produced the analysis, or null before any. */
+  ai: NoticeAiInfo | null;
+  /** The portal connector's label ('Sandbox') when a sync brought the notice. */
+  sourceLabel: string | null;
+  /** False while the priority is automatic (follows the reply-by date and the amount). */
+  prioritySetByMember: boolean;
   hearings: HearingView[];
   createdBy: { name: string } | null;
   createdAt: string;
@@ -384,3 +390,123 @@ export interface NoticeMonthCount {
   month: string;
   count: number;
 }
+
+// ---- AI analysis and portal sync (spec 2 sections 2.9, 2.10, 3, 4, 7, 8) ----
+
+export const NOTICE_AI_ROUTES = {
+  /** POST, no body: 200 `{ data: NoticeView }` when the analysis finishes within AI_WAIT_MS, else 202 `{ jobId }`. */
+  processAi: (id: string) => `notices/${id}/process-ai`,
+  /** GET: `{ data: AiJobStatus }`, how the web follows a 202. */
+  processAiJob: (id: string, jobId: string) => `notices/${id}/process-ai/${jobId}`,
+} as const;
+
+export const NOTICE_SYNC_ROUTES = {
+  /** POST `{ workspaceExternalId }`: `RefreshResponse`. */
+  refresh: 'notices/refresh',
+  /** GET, server-sent (query `workspaceExternalId`): `SyncStatusMessage` on every change, first `connected: true`. */
+  syncStatus: 'notices/sync-status',
+  /** GET / PUT `{ subscribed }`: the member's daily notices digest email in this workspace. */
+  digestSubscription: 'notices/digest-subscription',
+} as const;
+
+/** How long `process-ai` waits for its job before answering 202 with the job id. */
+export const AI_WAIT_MS = 8_000;
+/** How often the web asks about a 202 job. */
+export const AI_JOB_POLL_MS = 1_000;
+
+export type AiJobState = 'RUNNING' | 'COMPLETED' | 'FAILED';
+export interface AiJobStatus {
+  jobId: string;
+  state: AiJobState;
+  /** The analysed notice once COMPLETED. */
+  notice: NoticeView | null;
+  /** The reason once FAILED. */
+  error: string | null;
+}
+
+/** What the details page shows about the analysis (part of NoticeView as `ai`). */
+export interface NoticeAiInfo {
+  provider: 'AZURE_OPENAI' | 'BUILTIN';
+  /** 'Azure OpenAI' or 'Built-in analyzer'. */
+  providerLabel: string;
+  model: string;
+  processedAt: string;
+}
+
+/** spec 2 section 7: `POST notices/refresh`. */
+export interface RefreshResponse {
+  success: boolean;
+  message: string;
+  jobCount: number;
+  batchJobId: string;
+  error?: string;
+}
+
+/** spec 2 section 3 "Notice sync status", sent by `GET notices/sync-status`. */
+export interface SyncStatusMessage {
+  connected: boolean;
+  syncInProgress: boolean;
+  syncDetails: {
+    clientCount: number;
+    /** Whole per cent, 0-100. */
+    progress: number;
+    /** e.g. ['GST', 'INCOME_TAX']. */
+    platforms: string[];
+    clientNames: string[];
+  } | null;
+}
+
+export const PLATFORM_LABELS: Record<string, string> = { GST: 'GST', INCOME_TAX: 'Income Tax' };
+/** The refresh button's tooltip lists this many client names, then '+N more'. */
+export const SYNC_TOOLTIP_CLIENT_NAMES = 3;
+/** The notices list refetches on SYNC_COMPLETED at most this often (spec 2 section 4). */
+export const SYNC_REFETCH_THROTTLE_MS = 5_000;
+/** After a refresh request the page refreshes after this long (spec 2 section 4). */
+export const SYNC_REQUEST_REFRESH_MS = 1_000;
+/** Clients synced at once per worker process. */
+export const SYNC_CONCURRENCY = 8;
+/** Every sync asks the portals for the notices issued in the last this many days, open or closed. */
+export const SYNC_LOOKBACK_DAYS = 400;
+/** `metadata.syncType` and `metadata.entityType` of a sync's notifications. */
+export const NOTICE_SYNC_TYPE = 'NOTICE_SYNC';
+
+export const NOTICE_AI_TEXTS = {
+  process: 'Process with AI',
+  processing: 'Processing...',
+  viewDraft: 'View AI Draft Reply',
+  draftTitle: 'AI Draft Reply',
+  processed: 'Notice processed with AI successfully',
+  processFailed: 'Failed to process notice with AI',
+  copied: 'Copied',
+  copiedText: 'Draft reply copied to clipboard',
+  copyFailed: 'Copy failed',
+  copyFailedText: 'Unable to copy to clipboard',
+  analysisHeading: 'AI Analysis',
+  summary: 'Summary',
+  actionItems: 'Action Items',
+  originalDescription: 'Original Description',
+} as const;
+
+export const NOTICE_SYNC_TEXTS = {
+  refresh: 'Refresh Notices',
+  refreshing: 'Refreshing...',
+  syncing: (clients: number) => `Syncing ${clients} client(s)...`,
+  inProgress: 'Sync In Progress',
+  tooltip: (clients: number, platforms: string, percent: number) => `Syncing notices for ${clients} client(s) (${platforms}) - ${percent}% complete`,
+  moreClients: (count: number) => `+${count} more`,
+  refreshFailed: 'Refresh Failed',
+  refreshFailedText: 'Failed to refresh notices',
+  loadingStatus: 'Loading sync status...',
+  sandbox: 'Sandbox',
+} as const;
+
+export const NOTICE_SYNC_MESSAGES = {
+  started: (jobs: number) => `Started syncing notices for ${jobs} client login(s)`,
+  alreadyRunning: 'A notice sync is already running for this workspace',
+  noLogins: 'No client has valid portal credentials to sync: add GST or Income Tax logins on the client pages',
+  noSources: 'No portal connector is enabled for this workspace',
+  portalDown: 'The portal is not reachable right now; please try again later',
+  invalidCredentials: 'Invalid credentials',
+} as const;
+
+export const NOTICE_SYNC_SETTINGS_DEFAULTS = { dailySync: false, dailySyncTime: '06:00', useSandboxPortal: false } as const;

@@ -167,7 +167,7 @@ describe('notices: adding, changing and deleting one notice', () => {
   });
 
   it('changes each field with one activity entry in words; the same value again changes nothing', async () => {
-    const notice = await createNotice(owner, workspaceId, client.externalId, { dueDate: '2026-03-31', amountDemanded: '100' });
+    const notice = await createNotice(owner, workspaceId, client.externalId, { dueDate: '2026-03-31', amountDemanded: '100', priority: 'MEDIUM' });
     await change(notice, { status: 'IN_PROGRESS' }).expect(200);
     await change(notice, { status: 'IN_PROGRESS' }).expect(200);
     await change(notice, { dueDate: '2026-04-15' }).expect(200);

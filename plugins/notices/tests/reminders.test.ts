@@ -190,7 +190,7 @@ describe('notices: due soon and overdue reminders', () => {
     const scheduled = notices.host.container
       .get<Scheduler>(TOKENS.Scheduler)
       .schedules()
-      .filter((schedule) => schedule.pluginId === 'notices')
+      .filter((schedule) => schedule.pluginId === 'notices' && schedule.name === 'remindDue')
       .map(({ name, every, perWorkspace }) => ({ name, every, perWorkspace }));
     expect(scheduled).to.deep.equal([{ name: 'remindDue', every: 'day at 08:00', perWorkspace: true }]);
   });

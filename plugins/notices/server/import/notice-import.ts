@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { ClientDirectory } from '../../../../core/plugin-api';
+import { kolkataToday, type ClientDirectory } from '../../../../core/plugin-api';
 import type { NoticeImportResult, NoticeImportRowError } from '../../shared/wire';
 import { noticeActivity } from '../activity-text';
+import { automaticPriority } from '../ai/automatic-priority';
 import { Notice } from '../models';
 import type { NoticeActor, NoticeService } from '../notice-service';
 import { panOf, validateImportRows, type ImportedNotice, type ImportRecord } from './import-rows';
@@ -13,7 +14,7 @@ export interface NoticeImportServices {
   notices: NoticeService;
 }
 
-/** Rows per INSERT: 13 values a row stay well below PostgreSQL's 65,535 parameters. */
+/** Rows per INSERT: 14 values a row stay well below PostgreSQL's 65,535 parameters. */
 const ROWS_PER_INSERT = 1_000;
 /** The one unique index of a notice's reference, as `ON CONFLICT` names it. */
 const REFERENCE_CONFLICT = '(workspace_id, client_id, (upper(reference)))';
@@ -45,10 +46,11 @@ export async function importNotices(
       (stored.has(key) ? duplicates : fresh).push(notice);
       stored.add(key);
     }
+    const rowsWithPriority = new Set(records.filter(hasPriority).map((record) => record.row));
     const created: Notice[] = [];
     for (let start = 0; start < fresh.length; start += ROWS_PER_INSERT) {
       const chunk = fresh.slice(start, start + ROWS_PER_INSERT);
-      const inserted = await insertIgnoringDuplicates(trx, actor, chunk);
+      const inserted = await insertIgnoringDuplicates(trx, actor, chunk, rowsWithPriority);
       duplicates.push(...chunk.filter((notice) => !inserted.has(notice)));
       created.push(...(await Notice.inWorkspace(workspaceId, trx).whereIn('external_id', [...inserted.values()])));
     }
@@ -72,9 +74,24 @@ async function storedReferences(trx: Knex.Transaction, workspaceId: number, cand
   return new Set(existing.map((notice) => duplicateKey(notice.clientId, notice.reference)));
 }
 
-/** Inserts the rows, skipping any whose reference a concurrent import stored first; answers the external id of each row stored. */
-async function insertIgnoringDuplicates(trx: Knex.Transaction, actor: NoticeActor, chunk: ImportedNotice[]): Promise<Map<ImportedNotice, string>> {
+/** Whether the row's Priority cell says something: a blank one leaves the notice its automatic priority. */
+const hasPriority = (record: ImportRecord) => {
+  const cell = record.cells.Priority;
+  return cell !== null && cell !== undefined && (typeof cell !== 'string' || cell.trim() !== '');
+};
+
+/**
+ * Inserts the rows, skipping any whose reference a concurrent import stored first; answers the external id of each
+ * row stored. A row outside `rowsWithPriority` gets the automatic priority.
+ */
+async function insertIgnoringDuplicates(
+  trx: Knex.Transaction,
+  actor: NoticeActor,
+  chunk: ImportedNotice[],
+  rowsWithPriority: ReadonlySet<number>,
+): Promise<Map<ImportedNotice, string>> {
   const externalIds = new Map(chunk.map((notice) => [notice, randomUUID()]));
+  const today = kolkataToday();
   // Through knex, not Objection: Objection pairs returned rows with models by position, which skipped rows would shift.
   const returned: { external_id: string }[] = await trx(Notice.tableName)
     .insert(
@@ -86,7 +103,10 @@ async function insertIgnoringDuplicates(trx: Knex.Transaction, actor: NoticeActo
         notice_type: notice.noticeType,
         reference: notice.reference,
         description: notice.description,
-        priority: notice.priority,
+        priority: rowsWithPriority.has(notice.row)
+          ? notice.priority
+          : automaticPriority({ replyBy: notice.dueDate, amountPaise: notice.amountPaise, today }),
+        priority_set_by_member: rowsWithPriority.has(notice.row),
         date_of_issuance: notice.dateOfIssuance,
         due_date: notice.dueDate,
         amount_paise: notice.amountPaise,

@@ -1,0 +1,288 @@
+import { expect } from 'chai';
+import { SANDBOX_PORTAL_PASSWORD, type SandboxPortal } from '../sandbox-portal';
+import { TOKENS, type WorkspaceDirectory } from '../../../core/plugin-api';
+import { DailySync } from '../server/sync/daily-sync';
+import { seedSandboxLogins } from '../server/sync/demo-sandbox';
+import { SyncStatusStreams } from '../server/sync/sync-status-streams';
+import { NOTICE_SYNC_MESSAGES, NOTICE_SYNC_ROUTES, NOTICE_SYNC_SETTINGS_DEFAULTS, type SyncStatusMessage } from '../shared/wire';
+import {
+  apiUrlOf,
+  call,
+  clientWithLogins,
+  cookieOf,
+  createClient,
+  EventStream,
+  finishedRun,
+  HOST_START_TIMEOUT_MS,
+  refresh,
+  saveNoticeSettings,
+  sharedSandboxPortal,
+  startNoticesHost,
+  startSync,
+  type TestHost,
+  type TestSession,
+} from './sync-support';
+
+const login = (platformName: 'GST' | 'INCOME_TAX', username: string) => ({ platformName, username, password: SANDBOX_PORTAL_PASSWORD });
+
+describe('notices: POST notices/refresh, the sync-status stream and the daily sync', function () {
+  this.timeout(90_000);
+  let host: TestHost;
+  /** The last test stops the host itself. */
+  let hostStopped = false;
+  let portal: SandboxPortal & { release(): Promise<void> };
+
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    portal = await sharedSandboxPortal();
+    host = await startNoticesHost();
+  });
+
+  after(async () => {
+    if (!hostStopped) await host?.stop();
+    await portal?.release();
+  });
+
+  /** A workspace with the sandbox on and `logins` clients with one GST login each. */
+  async function syncingWorkspace(label: string, logins = 2) {
+    const owner = await host.signedInUser(label);
+    const workspaceId = (await host.createWorkspace(owner)).externalId;
+    await saveNoticeSettings(owner, workspaceId, { useSandboxPortal: true });
+    const clients = [];
+    for (let index = 0; index < logins; index += 1) {
+      clients.push(await clientWithLogins(owner, workspaceId, [login('GST', `${label}_${index}_gst`)], `${label} Client ${index}`));
+    }
+    return { owner, workspaceId, clients };
+  }
+
+  describe('the settings', () => {
+    it('offer the daily sync (off, at 06:00 IST) and the sandbox portal (off), with labels', async () => {
+      const owner = await host.signedInUser('sync-settings');
+      const workspaceId = (await host.createWorkspace(owner)).externalId;
+      const { body } = await call(owner, 'get', `/workspaces/${workspaceId}/plugins/notices/settings`).expect(200);
+      expect(body.values).to.deep.equal(NOTICE_SYNC_SETTINGS_DEFAULTS);
+      expect(body.fields.useSandboxPortal.label).to.equal('Use the sandbox portal');
+      expect(body.schema.properties.dailySyncTime.enum).to.have.length(48).and.include.members(['00:00', '06:00', '23:30']);
+      await call(owner, 'put', `/workspaces/${workspaceId}/plugins/notices/settings`, { values: { dailySyncTime: '06:15' } }).expect(400);
+    });
+  });
+
+  describe('POST notices/refresh', () => {
+    it('answers success false with the reason when no connector is on, or no client has a valid login', async () => {
+      const owner = await host.signedInUser('sync-nothing');
+      const workspaceId = (await host.createWorkspace(owner)).externalId;
+      await clientWithLogins(owner, workspaceId, [login('GST', 'nothing_gst')]);
+      const noSources = await refresh(owner, workspaceId).expect(200);
+      expect(noSources.body).to.deep.equal({
+        success: false,
+        message: NOTICE_SYNC_MESSAGES.noSources,
+        error: NOTICE_SYNC_MESSAGES.noSources,
+        jobCount: 0,
+        batchJobId: '',
+      });
+
+      const other = await host.signedInUser('sync-no-logins');
+      const otherId = (await host.createWorkspace(other)).externalId;
+      await saveNoticeSettings(other, otherId, { useSandboxPortal: true });
+      const noLogins = await refresh(other, otherId).expect(200);
+      expect(noLogins.body).to.deep.include({ success: false, error: NOTICE_SYNC_MESSAGES.noLogins, jobCount: 0, batchJobId: '' });
+    });
+
+    it('lets staff start a sync of one job per client login, and refuses CLIENT members (403) and outsiders (404)', async () => {
+      const { owner, workspaceId, clients } = await syncingWorkspace('sync-gates');
+      await clientWithLogins(owner, workspaceId, [login('GST', 'gates_both_gst'), login('INCOME_TAX', 'gates_both_it')]);
+      const employee = await host.memberWithRole(owner, workspaceId, 'EMPLOYEE');
+      const client = await host.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [clients[0]!.externalId] });
+      const outsider = await host.signedInUser('sync-outsider');
+      await host.createWorkspace(outsider);
+
+      const forbidden = await refresh(client, workspaceId).expect(403);
+      expect(forbidden.body.error).to.equal('Only staff can change notices');
+      expect((await refresh(outsider, workspaceId).expect(404)).body.error).to.equal('Workspace not found');
+
+      const started = await startSync(employee, workspaceId);
+      expect(started).to.deep.include({ message: NOTICE_SYNC_MESSAGES.started(4), jobCount: 4 });
+      expect(started.batchJobId).to.match(/^[0-9a-f-]{36}$/);
+      const run = await finishedRun(host.host.knex, started.batchJobId);
+      expect(run).to.include({ status: 'COMPLETED', client_count: 4, completed_count: 4 });
+    });
+
+    it('answers the running sync to a second refresh, and starts a new one once it has ended', async () => {
+      const { owner, workspaceId } = await syncingWorkspace('sync-twice', 3);
+      portal.setLatency(300);
+      try {
+        const first = await startSync(owner, workspaceId);
+        const second = await startSync(owner, workspaceId);
+        expect(second).to.deep.equal({ success: true, message: NOTICE_SYNC_MESSAGES.alreadyRunning, jobCount: 3, batchJobId: first.batchJobId });
+        await finishedRun(host.host.knex, first.batchJobId);
+        expect((await startSync(owner, workspaceId)).batchJobId).to.not.equal(first.batchJobId);
+      } finally {
+        portal.setLatency(0);
+      }
+      const latest = await host.host
+        .knex('notices_sync_runs')
+        .where({ workspace_id: await host.internalIdOf(workspaceId) })
+        .orderBy('id', 'desc')
+        .first();
+      await finishedRun(host.host.knex, latest.batch_job_id);
+    });
+
+    it('takes a run nobody has reported on for half an hour as abandoned, so a refresh starts a new one', async () => {
+      const { owner, workspaceId } = await syncingWorkspace('sync-abandoned', 1);
+      const internalId = await host.internalIdOf(workspaceId);
+      await host.host.knex('notices_sync_runs').insert({
+        batch_job_id: '00000000-0000-4000-8000-000000000001',
+        workspace_id: internalId,
+        trigger: 'MANUAL',
+        platforms: ['GST'],
+        client_count: 5,
+        client_names: ['Lost Client'],
+        started_at: host.host.knex.raw("now() - interval '2 hours'"),
+      });
+      const started = await startSync(owner, workspaceId);
+      expect(started.message).to.equal(NOTICE_SYNC_MESSAGES.started(1));
+      const lost = await host.host.knex('notices_sync_runs').where({ batch_job_id: '00000000-0000-4000-8000-000000000001' }).first();
+      expect(lost.status).to.equal('FAILED');
+      await finishedRun(host.host.knex, started.batchJobId);
+    });
+  });
+
+  describe('GET notices/sync-status', () => {
+    const statusUrl = (workspaceId: string) => apiUrlOf(host, `${NOTICE_SYNC_ROUTES.syncStatus}?workspaceExternalId=${workspaceId}`);
+    const open = (session: TestSession, workspaceId: string) => EventStream.open(statusUrl(workspaceId), cookieOf(session));
+
+    it('says first whether a sync runs, then follows the running one to its end; CLIENT members get no details', async () => {
+      const { owner, workspaceId, clients } = await syncingWorkspace('sync-stream', 4);
+      const clientMember = await host.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [clients[0]!.externalId] });
+      const streams = host.host.container.get(SyncStatusStreams);
+      const staff = await open(owner, workspaceId);
+      const client = await open(clientMember, workspaceId);
+      try {
+        expect(staff.response.status).to.equal(200);
+        expect(staff.response.headers.get('content-type')).to.match(/^text\/event-stream/);
+        expect(await staff.until<SyncStatusMessage>(() => true)).to.deep.equal({ connected: true, syncInProgress: false, syncDetails: null });
+
+        portal.setLatency(250);
+        const { batchJobId } = await startSync(owner, workspaceId);
+        const running = await staff.until<SyncStatusMessage>((message) => message.syncInProgress);
+        expect(running.syncDetails).to.deep.include({ clientCount: 4, platforms: ['GST'] });
+        expect(running.syncDetails!.clientNames).to.deep.equal(clients.map((entry) => entry.name).sort());
+        expect(running.syncDetails!.progress).to.be.within(0, 99);
+        await staff.until<SyncStatusMessage>((message) => message.syncInProgress && message.syncDetails!.progress > 0);
+        await finishedRun(host.host.knex, batchJobId);
+        portal.setLatency(0);
+        const messages = staff.messages as SyncStatusMessage[];
+        await staff.until<SyncStatusMessage>((message) => message === messages.at(-1) && !message.syncInProgress);
+        const progress = messages.filter((message) => message.syncInProgress).map((message) => message.syncDetails!.progress);
+        expect(progress).to.deep.equal([...progress].sort((a, b) => a - b));
+        const repeated = messages.filter((message, index) => index > 0 && JSON.stringify(message) === JSON.stringify(messages[index - 1]));
+        expect(repeated, 'a message only on a change').to.deep.equal([]);
+
+        const clientMessages = client.messages as SyncStatusMessage[];
+        expect(clientMessages.some((message) => message.syncInProgress)).to.equal(true);
+        expect(clientMessages.every((message) => message.connected && message.syncDetails === null)).to.equal(true);
+      } finally {
+        portal.setLatency(0);
+        await staff.close();
+        await client.close();
+      }
+      await waitFor(() => streams.size === 0, 'both streams end when their clients go');
+    });
+
+    it('sends heartbeat comments, ends for a member removed from the workspace, and is refused to outsiders', async () => {
+      const owner = await host.signedInUser('sync-heartbeat');
+      const workspaceId = (await host.createWorkspace(owner)).externalId;
+      const employee = await host.memberWithRole(owner, workspaceId, 'EMPLOYEE');
+      const settings = host.host.container.get(SyncStatusStreams).settings;
+      const heartbeatMs = settings.heartbeatMs;
+      settings.heartbeatMs = 100;
+      const stream = await open(employee, workspaceId);
+      settings.heartbeatMs = heartbeatMs;
+      try {
+        await waitFor(() => stream.comments.includes('heartbeat'), 'a heartbeat comment');
+        await call(owner, 'delete', `/workspaces/${workspaceId}/members/${employee.user.externalId}`).expect(204);
+        await Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream did not end')), 5_000))]);
+      } finally {
+        await stream.close();
+      }
+      const outsider = await host.signedInUser('sync-heartbeat-outsider');
+      const refused = await fetch(statusUrl(workspaceId), { headers: { cookie: cookieOf(outsider) } });
+      expect([refused.status, (await refused.json()).error]).to.deep.equal([404, 'Workspace not found']);
+    });
+  });
+
+  describe('the demo workspace', () => {
+    it('syncs from the sandbox portal: switched on, ten logins of eight clients, one of which the portal refuses', async () => {
+      const owner = await host.signedInUser('sync-demo');
+      const workspace = await host.createWorkspace(owner);
+      const internalId = await host.internalIdOf(workspace.externalId);
+      const clients = [];
+      for (let index = 0; index < 12; index += 1) clients.push(await createClient(owner, workspace.externalId, { name: `Demo Client ${index + 1}` }));
+      const ownerId = (await host.host.container.get<WorkspaceDirectory>(TOKENS.Workspaces).memberByExternalId(internalId, owner.user.externalId))!
+        .userId;
+      await seedSandboxLogins({
+        container: host.host.container,
+        membership: { workspace: { id: internalId, externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' },
+        owner: { id: ownerId, ...owner.user, image: null },
+        clients: clients.map(({ externalId, name }) => ({ externalId, name })),
+      });
+      const settings = await call(owner, 'get', `/workspaces/${workspace.externalId}/plugins/notices/settings`).expect(200);
+      expect(settings.body.values.useSandboxPortal).to.equal(true);
+
+      const started = await startSync(owner, workspace.externalId);
+      expect(started.jobCount).to.equal(10);
+      const run = await finishedRun(host.host.knex, started.batchJobId);
+      expect(run).to.deep.include({
+        status: 'COMPLETED',
+        failed_clients: [{ clientName: 'Demo Client 4 (GST)', error: NOTICE_SYNC_MESSAGES.invalidCredentials }],
+      });
+      expect(run.created_count).to.be.at.least(18);
+    });
+  });
+
+  describe('the daily sync', () => {
+    /** `HH:MM` today in Asia/Kolkata, the day the runs the database records fall on. */
+    const todayAt = (time: string) =>
+      new Date(`${new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date())}T${time}:00+05:30`);
+
+    it('starts once a day at the first check at or after the set time, only while switched on', async () => {
+      const { owner, workspaceId } = await syncingWorkspace('sync-daily', 1);
+      const internalId = await host.internalIdOf(workspaceId);
+      const daily = host.host.container.get(DailySync);
+      expect(await daily.run(internalId, todayAt('06:30'))).to.equal('off');
+
+      await saveNoticeSettings(owner, workspaceId, { useSandboxPortal: true, dailySync: true, dailySyncTime: '07:00' });
+      expect(await daily.run(internalId, todayAt('06:30'))).to.equal('not-yet');
+      expect(await daily.run(internalId, todayAt('07:00'))).to.equal('started');
+      const run = await host.host.knex('notices_sync_runs').where({ workspace_id: internalId, trigger: 'SCHEDULED' }).first();
+      expect(run.started_by).to.equal(null);
+      await finishedRun(host.host.knex, run.batch_job_id);
+      expect(await daily.run(internalId, todayAt('23:30'))).to.equal('done-today');
+    });
+  });
+
+  describe('stopping the host', () => {
+    it('ends the open sync-status streams within a tick, so the host stops without waiting for them', async () => {
+      const owner = await host.signedInUser('sync-stop');
+      const workspaceId = (await host.createWorkspace(owner)).externalId;
+      const stream = await EventStream.open(apiUrlOf(host, `${NOTICE_SYNC_ROUTES.syncStatus}?workspaceExternalId=${workspaceId}`), cookieOf(owner));
+      await stream.until<SyncStatusMessage>(() => true);
+      const started = Date.now();
+      const stopping = host.stop();
+      await stream.ended;
+      expect(Date.now() - started, 'the stream ended after').to.be.below(3_000);
+      await stopping;
+      hostStopped = true;
+      // An open stream would hold the HTTP server until its 25-second grace ran out.
+      expect(Date.now() - started, 'the stop took').to.be.below(20_000);
+    });
+  });
+});
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
