@@ -47,6 +47,22 @@ export interface SettingsPanel {
   component: ComponentType<SettingsPanelProps>;
 }
 
+export interface ProfilePanelProps {
+  workspaceId: string;
+  workspaceName: string;
+}
+
+/**
+ * A member's own choices that a plugin offers on the Profile page (e.g. the daily notices digest), shown once for
+ * each workspace of the member where the plugin is on, under that workspace's name. Every role sees it; the panel
+ * reads and saves the member's own setting through the plugin's routes.
+ */
+export interface ProfilePanel {
+  id: string;
+  title: string;
+  component: ComponentType<ProfilePanelProps>;
+}
+
 export interface SearchResultRendererProps {
   hit: SearchHit;
   workspaceId: string;
@@ -72,6 +88,7 @@ export interface WebPluginDefinition {
   clientSections?: ClientSection[];
   dashboardCards?: DashboardCard[];
   settingsPanels?: SettingsPanel[];
+  profilePanels?: ProfilePanel[];
   searchResultRenderers?: SearchResultRenderer[];
   /**
    * Components other plugins may show, by name, e.g. `{ EntityAttachments }`; they take them with

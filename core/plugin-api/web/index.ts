@@ -24,6 +24,8 @@ export type {
   ClientSectionProps,
   DashboardCard,
   DashboardCardProps,
+  ProfilePanel,
+  ProfilePanelProps,
   SearchHit,
   SearchResultRenderer,
   SearchResultRendererProps,
@@ -63,3 +65,12 @@ export {
   syncBannerTone,
 } from './sync-banner-selection';
 export type { FailedClientLine, SyncBannerModel, SyncBannerTone } from './sync-banner-selection';
+/** The notifications' wire, for pages that follow batch work themselves (e.g. feeding the sync banner from the batch stream). */
+export { BATCH_NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_END_EVENT, NOTIFICATION_STREAM_RETRY_MS } from '../../notifications/wire';
+export type {
+  BatchNotificationStreamEvent,
+  NotificationBatchResponse,
+  NotificationDto,
+  NotificationStreamEndEvent,
+  NotificationStreamEndReason,
+} from '../../notifications/wire';

@@ -2,7 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 
 export type CopyState = 'idle' | 'copied' | 'failed';
 
-/** Copies text and reports "copied" or "failed" for `resetMs` (the spec's 2 s confirmation), then "idle" again. */
+/**
+ * Copies text and reports "copied" or "failed" for `resetMs` (the spec's 2 s confirmation), then "idle" again; `copy`
+ * also resolves to whether it copied, for a caller that tells each attempt's outcome (a toast per copy).
+ */
 export function useCopyToClipboard(resetMs = 2000) {
   // A new object per attempt, so copying again restarts the reset timer even when the state is unchanged.
   const [attempt, setAttempt] = useState<{ state: CopyState }>({ state: 'idle' });
@@ -13,13 +16,15 @@ export function useCopyToClipboard(resetMs = 2000) {
     return () => clearTimeout(timer);
   }, [attempt, resetMs]);
 
-  const copy = useCallback(async (text: string): Promise<void> => {
+  const copy = useCallback(async (text: string): Promise<boolean> => {
     try {
       // navigator.clipboard is missing outside secure contexts; the throw lands in the catch below.
       await navigator.clipboard.writeText(text);
       setAttempt({ state: 'copied' });
+      return true;
     } catch {
       setAttempt({ state: 'failed' });
+      return false;
     }
   }, []);
 

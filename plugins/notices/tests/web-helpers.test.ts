@@ -70,6 +70,8 @@ describe('notices web: display helpers', () => {
   it("names the Department column by the client's first credential's platform, else N/A", () => {
     expect(credentialPlatformOf(client([{ platformName: 'GST Portal' }, { platformName: 'Income Tax Portal' }]))).to.equal('GST Portal');
     expect(credentialPlatformOf(client([]))).to.equal('N/A');
+    expect(credentialPlatformOf(client([{ platformName: 'INCOME_TAX' }]))).to.equal('Income Tax');
+    expect(credentialPlatformOf(client([{ platformName: 'GST' }]))).to.equal('GST');
   });
 
   it('knows overdue notices, client types, titles and paths', () => {

@@ -4,6 +4,7 @@ import {
   DEPARTMENT_LABELS,
   NOTICE_TOASTS,
   OPEN_NOTICE_STATUSES,
+  PLATFORM_LABELS,
   PRIORITY_LABELS,
   STATUS_LABELS,
   type NoticePriority,
@@ -43,8 +44,11 @@ export const formatNoticeDate = (value: string | null | undefined, missingText: 
  * The table's Department column (spec 2 section 2.9): the platform name of the client's first portal credential,
  * else 'N/A' - the spec's wording, although the notice's own department is a separate field.
  */
-export const credentialPlatformOf = (notice: Pick<NoticeView, 'client'>): string =>
-  notice.client.credentials[0]?.platformName ?? NOTICE_TOASTS.notAvailable;
+/** The platform's label ('Income Tax' for INCOME_TAX); a name the product does not know is shown as stored. */
+export const credentialPlatformOf = (notice: Pick<NoticeView, 'client'>): string => {
+  const platform = notice.client.credentials[0]?.platformName;
+  return platform ? (PLATFORM_LABELS[platform] ?? platform) : NOTICE_TOASTS.notAvailable;
+};
 
 const INDIAN_GROUPING = /(\d)(?=(\d\d)+$)/g;
 const RUPEES_STRING = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;

@@ -9,6 +9,9 @@ import { RecentNoticesCard } from './components/dashboard/RecentNoticesCard';
 const NoticesPage = lazy(() => import('./pages/NoticesPage').then((module) => ({ default: module.NoticesPage })));
 const NoticeDetailsPage = lazy(() => import('./pages/NoticeDetailsPage').then((module) => ({ default: module.NoticeDetailsPage })));
 const ClientNoticesSection = lazy(() => import('./components/ClientNoticesSection').then((module) => ({ default: module.ClientNoticesSection })));
+const DigestSubscriptionPanel = lazy(() =>
+  import('./components/profile/DigestSubscriptionPanel').then((module) => ({ default: module.DigestSubscriptionPanel })),
+);
 const NoticeSearchHit = lazy(() => import('./components/NoticeSearchHit').then((module) => ({ default: module.NoticeSearchHit })));
 
 export default defineWebPlugin({
@@ -24,4 +27,5 @@ export default defineWebPlugin({
     { id: 'notices-received', order: 70, component: NoticesReceivedCard },
   ],
   searchResultRenderers: [{ type: 'notice', groupTitle: 'Notices', component: NoticeSearchHit }],
+  profilePanels: [{ id: 'digest', title: 'Notices', component: DigestSubscriptionPanel }],
 });

@@ -1,10 +1,11 @@
-import type { ClientSection, DashboardCard, SearchResultRenderer, SettingsPanel } from '@axal/web-sdk';
+import type { ClientSection, DashboardCard, ProfilePanel, SearchResultRenderer, SettingsPanel } from '@axal/web-sdk';
 import type { LoadedPluginState } from './workspace-plugins';
 
 interface Slots {
   clientSections: ClientSection;
   dashboardCards: DashboardCard;
   settingsPanels: SettingsPanel;
+  profilePanels: ProfilePanel;
   searchResultRenderers: SearchResultRenderer;
 }
 

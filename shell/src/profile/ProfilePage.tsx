@@ -2,6 +2,7 @@ import { ErrorState, LoadingSkeleton } from '@axal/web-sdk/ui';
 import { AccountPageLayout } from './AccountPageLayout';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ProfileDetailsCard } from './ProfileDetailsCard';
+import { ProfilePluginPanels } from './ProfilePluginPanels';
 import { SessionsCard } from './SessionsCard';
 import { useMyProfile } from './profile-queries';
 
@@ -19,6 +20,7 @@ export function ProfilePage() {
           <ProfileDetailsCard user={profile.data.user} />
           <ChangePasswordCard hasPassword={profile.data.hasPassword} />
           <SessionsCard />
+          <ProfilePluginPanels />
         </>
       )}
     </AccountPageLayout>

@@ -64,3 +64,39 @@ export async function openAsOwner(
   await session.context.addCookies(world.cookies);
   return session;
 }
+
+/** Saves a client's portal login through `POST clients/{id}/credentials`, after "Verify Your Identity" as the web app does. */
+export async function addPortalLogin(
+  world: OwnerWorld,
+  clientId: string,
+  platformName: 'GST' | 'INCOME_TAX',
+  username: string,
+  password: string,
+): Promise<void> {
+  await world.signedIn.api('/me/step-up', { password: world.signedIn.password });
+  await world.signedIn.api(`/clients/${clientId}/credentials`, { workspaceId: world.workspaceId, platformName, username, password });
+}
+
+/** Switches the notices plugin's `useSandboxPortal` setting on, so Refresh Notices syncs from the sandbox portal. */
+export async function switchOnSandboxPortal(world: OwnerWorld): Promise<void> {
+  await world.signedIn.api(`/workspaces/${world.workspaceId}/plugins/notices/settings`, { values: { useSandboxPortal: true } }, 'put');
+}
+
+/**
+ * The world's owner calling the API through `session` (opened with openAsOwner): the browser context that signed them
+ * in closes after the first test, while their server session (the cookie openAsOwner copies, the CSRF token) lives on.
+ */
+export function ownerIn(session: BrowserSession, world: OwnerWorld): SignedIn {
+  const { csrfToken } = world.signedIn;
+  return {
+    ...world.signedIn,
+    api: async <T>(path: string, data: unknown, method?: 'post' | 'put' | 'patch' | 'delete'): Promise<T> => {
+      const response = await session.context.request[method ?? 'post'](`${sharedHost().baseUrl}/axal/api/v1${path}`, {
+        headers: { 'X-CSRF-Token': csrfToken },
+        data,
+      });
+      if (!response.ok()) throw new Error(`${method ?? 'post'} ${path} failed: ${response.status()} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+  };
+}

@@ -41,6 +41,9 @@ export function NoticeFormDialog(props: NoticeFormDialogProps) {
 }
 
 const NONE = '';
+/** The form's choice to leave the priority to the due date and the amount (the server's automatic priority). */
+const AUTOMATIC = 'AUTOMATIC';
+type PriorityChoice = NoticePriority | typeof AUTOMATIC;
 
 interface FormValues {
   clientId: string;
@@ -48,7 +51,7 @@ interface FormValues {
   noticeType: string;
   reference: string;
   description: string;
-  priority: NoticePriority;
+  priority: PriorityChoice;
   status: NoticeStatus;
   dateOfIssuance: string;
   dueDate: string;
@@ -68,7 +71,7 @@ function initialValues(notice: NoticeView | undefined): FormValues {
     noticeType: notice?.noticeType ?? '',
     reference: notice?.reference ?? '',
     description: notice?.description ?? '',
-    priority: notice?.priority ?? 'MEDIUM',
+    priority: notice?.prioritySetByMember ? notice.priority : AUTOMATIC,
     status: notice?.status ?? 'NEW',
     dateOfIssuance: notice?.dateOfIssuance ?? '',
     dueDate: notice?.dueDate ?? '',
@@ -106,7 +109,7 @@ function inputOf(values: FormValues): NoticeInput {
     noticeType: values.noticeType.trim(),
     reference: values.reference.trim(),
     description: values.description.trim(),
-    priority: values.priority,
+    priority: values.priority === AUTOMATIC ? undefined : values.priority,
     status: values.status,
     dateOfIssuance: values.dateOfIssuance || null,
     dueDate: values.dueDate || null,
@@ -264,8 +267,14 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
               id={idOf('priority')}
               fill
               value={values.priority}
-              onChange={(event) => set('priority', event.currentTarget.value as NoticePriority)}
+              onChange={(event) => set('priority', event.currentTarget.value as PriorityChoice)}
             >
+              {/* Once a member picks a priority it is theirs; the automatic one is offered while it still applies. */}
+              {(!notice || !notice.prioritySetByMember) && (
+                <option value={AUTOMATIC}>
+                  {notice ? `Automatic (${PRIORITY_LABELS[notice.priority]})` : 'Automatic (from the due date and amount)'}
+                </option>
+              )}
               {NOTICE_PRIORITIES.map((priority) => (
                 <option key={priority} value={priority}>
                   {PRIORITY_LABELS[priority]}

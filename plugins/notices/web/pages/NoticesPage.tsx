@@ -8,6 +8,9 @@ import { useInvalidateNotices, useNoticePage } from '../api';
 import { FiltersBar } from '../components/list/FiltersBar';
 import { NoticesTable, SORTABLE_COLUMNS } from '../components/list/NoticesTable';
 import { useNoticeListState } from '../components/list/use-notice-list-state';
+import { NoticeSyncBanner } from '../components/sync/NoticeSyncBanner';
+import { RefreshNoticesButton } from '../components/sync/RefreshNoticesButton';
+import { useNoticeSyncNotifications } from '../sync-api';
 import { workspacePaths } from '../notice-display';
 import '../notices.css';
 
@@ -40,6 +43,9 @@ export function NoticesPage() {
   const canCreate = usePermission(NOTICES_PERMISSIONS.create);
   const canImport = usePermission(NOTICES_PERMISSIONS.import);
   const canEdit = usePermission(NOTICES_PERMISSIONS.edit);
+  // Portal syncs are staff work (their notifications go to staff): the banner follows them, and a completed one
+  // fetches the list again (spec 2 section 4).
+  const syncFeed = useNoticeSyncNotifications(workspaceId, canEdit, () => void invalidate());
 
   const [isCreateOpen, setCreateOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
@@ -87,14 +93,16 @@ export function NoticesPage() {
           <H1 className="notices-heading__title">Notices</H1>
           <p className={`notices-heading__description ${Classes.TEXT_MUTED}`}>GST, Income Tax and compliance notices served on your clients.</p>
         </div>
-        {/* Portal sync adds its Refresh Notices button to these actions. */}
         <div className="notices-heading__actions">
           {canImport && <Button icon="import" text="Bulk Import" onClick={() => setImportOpen(true)} />}
+          {canEdit && <RefreshNoticesButton workspaceId={workspaceId} finishedSeenAt={syncFeed.finishedSeenAt} />}
           {canCreate && (
             <Button intent="primary" icon="plus" text="New Notice" onClick={() => setCreateOpen(true)} aria-keyshortcuts="n" title="New Notice (n)" />
           )}
         </div>
       </header>
+
+      {canEdit && <NoticeSyncBanner feed={syncFeed} />}
 
       <FiltersBar
         filters={state.filters}

@@ -9,6 +9,7 @@ import { clientTypeLabel, formatAmount, formatNoticeDate, isOverdue, workspacePa
 import { personName } from './details-format';
 import { showFailure } from '../list/failure-toast';
 import { NoticePriorityBadge, NoticeStatusBadge } from './NoticeBadges';
+import { NoticeAiAction } from '../ai/NoticeAiAction';
 
 const NoticeFormDialog = lazy(() => import('../NoticeFormDialog').then((module) => ({ default: module.NoticeFormDialog })));
 const UpdateStatusDialog = lazy(() => import('./UpdateStatusDialog').then((module) => ({ default: module.UpdateStatusDialog })));
@@ -77,6 +78,11 @@ export function NoticeHeader({ workspaceId, notice, tasksEnabled }: NoticeHeader
         <div className="notices-details-header__badges">
           <NoticePriorityBadge priority={notice.priority} />
           <NoticeStatusBadge status={status} />
+          {notice.sourceLabel && (
+            <Tag minimal icon="cloud-download" className="notices-details-tag" title="Brought in by a portal sync">
+              {notice.sourceLabel}
+            </Tag>
+          )}
         </div>
         <dl className="notices-details-facts">
           {facts.map(([label, value]) => (
@@ -87,9 +93,9 @@ export function NoticeHeader({ workspaceId, notice, tasksEnabled }: NoticeHeader
           ))}
         </dl>
       </div>
-      {/* The AI issue adds 'Process with AI' / 'View AI Draft Reply' at the start of this row. */}
       {canEdit && (
         <div className="notices-details-header__actions">
+          <NoticeAiAction workspaceId={workspaceId} notice={notice} />
           {tasksEnabled && (
             <Button
               icon="add-to-artifact"

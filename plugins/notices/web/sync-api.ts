@@ -1,0 +1,210 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import {
+  ApiError,
+  apiV1,
+  appPath,
+  BATCH_NOTIFICATION_STREAM_EVENT,
+  NOTIFICATION_STREAM_END_EVENT,
+  NOTIFICATION_STREAM_RETRY_MS,
+  type BatchNotificationStreamEvent,
+  type NotificationBatchResponse,
+  type NotificationDto,
+  type NotificationStreamEndEvent,
+  type NotificationStreamEndReason,
+} from '@axal/web-sdk';
+import { NOTICE_ENTITY, NOTICE_SYNC_ROUTES, SYNC_REFETCH_THROTTLE_MS, type RefreshResponse, type SyncStatusMessage } from '../shared/wire';
+import {
+  createThrottle,
+  mergeSyncNotifications,
+  SYNC_NOTIFICATIONS_KEPT,
+  tellsOfCompletedSync,
+  tellsOfFinishedSync,
+} from './components/sync/sync-display';
+
+/** spec 2 section 9: the batch list is given up on after 5 s. */
+const BATCH_FETCH_TIMEOUT_MS = 5_000;
+/** Ends after which the server refuses a new connection: the session or the membership is gone. */
+const FINAL_END_REASONS = new Set<NotificationStreamEndReason>(['logout', 'session-expired', 'membership-removed', 'workspace-deleted']);
+
+/** `POST notices/refresh` (spec 2 section 7): starts a portal sync of the workspace's clients. */
+export function useRefreshNotices(workspaceId: string) {
+  return useMutation({
+    mutationFn: () => apiV1<RefreshResponse>(`/${NOTICE_SYNC_ROUTES.refresh}`, { method: 'POST', body: { workspaceExternalId: workspaceId } }),
+  });
+}
+
+function streamUrl(path: string, query: Record<string, string>): string {
+  const url = new URL(appPath(`/api/v1/${path}`), window.location.origin);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+interface StreamHandlers {
+  /** Listeners by event name (`message` for events without one). */
+  events: Record<string, (message: MessageEvent<string>) => void>;
+  /** The connection failed; it is opened again after NOTIFICATION_STREAM_RETRY_MS. */
+  onError?: () => void;
+}
+
+/**
+ * A server-sent stream that, on an error, is closed and opened again after 5 s (spec 2 section 4) at the address
+ * `urlOf` gives then, and stays closed after a final `end` (sign-out, membership gone). Answers how to close it.
+ */
+function followStream(urlOf: () => string, handlers: StreamHandlers): () => void {
+  let source: EventSource | null = null;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const closeSource = () => {
+    source?.close();
+    source = null;
+  };
+  const reopenLater = () => {
+    closeSource();
+    retry = setTimeout(open, NOTIFICATION_STREAM_RETRY_MS);
+  };
+
+  function open() {
+    const connection = new EventSource(urlOf());
+    source = connection;
+    for (const [name, listener] of Object.entries(handlers.events)) {
+      connection.addEventListener(name, (event) => listener(event as MessageEvent<string>));
+    }
+    connection.addEventListener(NOTIFICATION_STREAM_END_EVENT, (event) => {
+      const { reason } = JSON.parse((event as MessageEvent<string>).data) as NotificationStreamEndEvent;
+      if (FINAL_END_REASONS.has(reason)) closeSource();
+      else reopenLater();
+    });
+    connection.addEventListener('error', () => {
+      handlers.onError?.();
+      reopenLater();
+    });
+  }
+
+  open();
+  return () => {
+    clearTimeout(retry);
+    closeSource();
+  };
+}
+
+export interface SyncStatusState {
+  /** The latest word of `GET notices/sync-status`, or null while not connected. */
+  message: SyncStatusMessage | null;
+  /** When it arrived (ms since the epoch). */
+  receivedAt: number | null;
+}
+
+const NO_STATUS: SyncStatusState = { message: null, receivedAt: null };
+
+/** Follows `GET notices/sync-status` (spec 2 section 7) while `enabled`: whether a sync runs, and how far it got. */
+export function useNoticeSyncStatus(workspaceId: string, enabled: boolean): SyncStatusState {
+  const [state, setState] = useState<SyncStatusState & { workspaceId: string }>({ ...NO_STATUS, workspaceId });
+  useEffect(() => {
+    if (!enabled || !workspaceId) return undefined;
+    return followStream(() => streamUrl(NOTICE_SYNC_ROUTES.syncStatus, { workspaceExternalId: workspaceId }), {
+      events: {
+        message: (event) => setState({ message: JSON.parse(event.data) as SyncStatusMessage, receivedAt: Date.now(), workspaceId }),
+      },
+      // Disconnected, the page cannot tell whether a sync runs: the button is usable (the server refuses a second run).
+      onError: () => setState({ ...NO_STATUS, workspaceId }),
+    });
+  }, [workspaceId, enabled]);
+  return enabled && state.workspaceId === workspaceId ? state : NO_STATUS;
+}
+
+/** `GET notifications/batch` of the workspace's notice syncs; none (a 404) or a failure is an empty list (spec 2 section 8). */
+async function fetchSyncNotifications(workspaceId: string, signal: AbortSignal): Promise<NotificationDto[]> {
+  try {
+    const { notifications } = await apiV1<NotificationBatchResponse>('/notifications/batch', {
+      query: { workspaceId, entityType: NOTICE_ENTITY, limit: SYNC_NOTIFICATIONS_KEPT },
+      signal: AbortSignal.any([signal, AbortSignal.timeout(BATCH_FETCH_TIMEOUT_MS)]),
+    });
+    return notifications;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404) && !signal.aborted) console.warn('Could not read the notice sync notifications', error);
+    return [];
+  }
+}
+
+export interface SyncNotificationsState {
+  /** The member's notice sync notifications, newest first, for the sync banner. */
+  notifications: NotificationDto[];
+  /** True until the first list is known ('Loading sync status...'). */
+  loading: boolean;
+  /** When the page last heard of a sync that ended (ms since the epoch), or null. */
+  finishedSeenAt: number | null;
+}
+
+interface FeedState extends SyncNotificationsState {
+  workspaceId: string;
+}
+
+const feedStart = (workspaceId: string): FeedState => ({ workspaceId, notifications: [], loading: true, finishedSeenAt: null });
+
+/**
+ * The notice sync notifications of the signed-in member, kept live through the batch stream while `enabled`, and
+ * `onSyncCompleted` called on a completed sync at most once per SYNC_REFETCH_THROTTLE_MS (spec 2 section 4 "Notices
+ * live refresh"). The list is read once the stream has started, so no notification falls between the two. The
+ * stream's first event id is the member's latest notification sequence in the workspace: 0 means they have none
+ * at all, and the list, which would answer 404 for none, is not asked.
+ */
+export function useNoticeSyncNotifications(workspaceId: string, enabled: boolean, onSyncCompleted: () => void): SyncNotificationsState {
+  const [state, setState] = useState<FeedState>(() => feedStart(workspaceId));
+  const onCompleted = useRef(onSyncCompleted);
+  useEffect(() => {
+    onCompleted.current = onSyncCompleted;
+  });
+
+  useEffect(() => {
+    if (!enabled || !workspaceId) return undefined;
+    const update = (change: (current: FeedState) => Partial<FeedState>) =>
+      setState((current) => {
+        const base = current.workspaceId === workspaceId ? current : feedStart(workspaceId);
+        return { ...base, ...change(base) };
+      });
+    const controller = new AbortController();
+    const refetch = createThrottle(() => onCompleted.current(), SYNC_REFETCH_THROTTLE_MS);
+    let lastEventId = '';
+    let listAsked = false;
+
+    const readList = (memberHasNone: boolean) => {
+      if (listAsked) return;
+      listAsked = true;
+      const list = memberHasNone ? Promise.resolve([]) : fetchSyncNotifications(workspaceId, controller.signal);
+      void list.then((notifications) => {
+        if (!controller.signal.aborted)
+          update((current) => ({ notifications: mergeSyncNotifications(current.notifications, notifications, 'list'), loading: false }));
+      });
+    };
+
+    const close = followStream(
+      () => streamUrl('notifications/batch/stream', { workspaceId, entityType: NOTICE_ENTITY, ...(lastEventId ? { lastEventId } : {}) }),
+      {
+        events: {
+          [BATCH_NOTIFICATION_STREAM_EVENT]: (event) => {
+            if (event.lastEventId) lastEventId = event.lastEventId;
+            readList(event.lastEventId === '0');
+            const { notifications } = JSON.parse(event.data) as BatchNotificationStreamEvent;
+            if (!notifications.length) return;
+            const finished = tellsOfFinishedSync(notifications);
+            update((current) => ({
+              notifications: mergeSyncNotifications(current.notifications, notifications, 'stream'),
+              finishedSeenAt: finished ? Date.now() : current.finishedSeenAt,
+            }));
+            if (tellsOfCompletedSync(notifications)) refetch.call();
+          },
+        },
+        // The banner does not wait on a stream that cannot start: the list alone, until the stream comes back.
+        onError: () => readList(false),
+      },
+    );
+    return () => {
+      controller.abort();
+      refetch.cancel();
+      close();
+    };
+  }, [workspaceId, enabled]);
+
+  if (!enabled) return { notifications: [], loading: false, finishedSeenAt: null };
+  return state.workspaceId === workspaceId ? state : feedStart(workspaceId);
+}
