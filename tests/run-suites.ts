@@ -24,6 +24,7 @@ const BROWSER_FILE_SECONDS: Record<string, number> = {
   'tests/browser/accessibility.test.ts': 220,
   'plugins/documents/tests/browser/accessibility.test.ts': 105,
   'plugins/tasks/tests/browser/accessibility.test.ts': 55,
+  'plugins/notices/tests/browser/ai-and-sync.test.ts': 130,
   'plugins/notices/tests/browser/notices-list.test.ts': 80,
   'plugins/notices/tests/browser/notice-details.test.ts': 65,
   'tests/browser/accounts.test.ts': 55,

@@ -229,6 +229,12 @@ const WORKSPACE_SCOPED_ROUTES: ScopedRoute[] = [
   { method: 'get', path: '/notices/:noticeId/tasks', query: { workspaceId: ':workspaceId' } },
   { method: 'post', path: '/notices/:noticeId/hearings', body: { workspaceId: ':workspaceId', hearingDate: '2030-01-10', mode: 'VIRTUAL' } },
   { method: 'delete', path: '/notices/:noticeId/hearings/:hearingId', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notices/:noticeId/process-ai', body: { workspaceId: ':workspaceId' } },
+  { method: 'get', path: '/notices/:noticeId/process-ai/1', query: { workspaceId: ':workspaceId' } },
+  { method: 'post', path: '/notices/refresh', body: { workspaceExternalId: ':workspaceId' } },
+  { method: 'get', path: '/notices/sync-status', query: { workspaceExternalId: ':workspaceId' } },
+  { method: 'get', path: '/notices/digest-subscription', query: { workspaceId: ':workspaceId' } },
+  { method: 'put', path: '/notices/digest-subscription', body: { workspaceId: ':workspaceId', subscribed: true } },
   // Dashboard, search and calendar (core/dashboard, core/search, core/calendar).
   { method: 'get', path: '/dashboard/stats', query: { workspaceId: ':workspaceId' } },
   { method: 'get', path: '/dashboard/recent', query: { workspaceId: ':workspaceId' } },

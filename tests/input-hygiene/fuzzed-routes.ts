@@ -492,6 +492,17 @@ export const FUZZED_ROUTES: FuzzedRoute[] = [
   },
   { method: 'post', route: `${API}/notices/:noticeId/generate-task`, params: { noticeId: ':missingId' }, body: { workspaceId: ':workspaceId' } },
   { method: 'get', route: `${API}/notices/:noticeId/tasks`, params: { noticeId: ':missingId' }, query: { workspaceId: ':workspaceId' } },
+  { method: 'post', route: `${API}/notices/:noticeId/process-ai`, params: { noticeId: ':missingId' }, body: { workspaceId: ':workspaceId' } },
+  {
+    method: 'get',
+    route: `${API}/notices/:noticeId/process-ai/:jobId`,
+    params: { noticeId: ':missingId', jobId: ':missingId' },
+    query: { workspaceId: ':workspaceId' },
+  },
+  { method: 'post', route: `${API}/notices/refresh`, body: { workspaceExternalId: ':workspaceId' } },
+  { method: 'get', route: `${API}/notices/sync-status`, query: { workspaceExternalId: ':workspaceId' } },
+  { method: 'get', route: `${API}/notices/digest-subscription`, query: { workspaceId: ':workspaceId' } },
+  { method: 'put', route: `${API}/notices/digest-subscription`, body: { workspaceId: ':workspaceId', subscribed: true } },
   // The test fixtures' plugin routes (tests/fixtures/plugins): plugins that use plain zod schemas.
   {
     method: 'post',
