@@ -35,7 +35,14 @@ export const noticeExtractionSchema = z
     /** The reply-by date the notice states, else the statutory one where the form fixes it. */
     replyBy: calendarDate.nullable(),
     hearing: z
-      .object({ date: calendarDate, time: z.string().regex(/^\d{2}:\d{2}$/).nullable(), mode: z.enum(['IN_PERSON', 'VIRTUAL', 'WRITTEN']).nullable() })
+      .object({
+        date: calendarDate,
+        time: z
+          .string()
+          .regex(/^\d{2}:\d{2}$/)
+          .nullable(),
+        mode: z.enum(['IN_PERSON', 'VIRTUAL', 'WRITTEN']).nullable(),
+      })
       .strict()
       .nullable(),
   })
