@@ -44,8 +44,9 @@ describe('browser: plugin settings', function () {
       expect(await settingsForm(page).getByRole('combobox', { name: 'Simulated failure' }).inputValue()).to.equal('none');
       const save = settingsForm(page).getByRole('button', { name: 'Save' });
       expect(await save.isDisabled()).to.equal(true);
-      // Plugins without settings (documents, the gate fixture) get no section.
-      expect(await page.getByRole('form').count()).to.equal(1);
+      // Plugins without settings (documents, the gate fixture) get no section; notices has its own (the portal sync).
+      expect(await page.getByRole('form').count()).to.equal(2);
+      await page.getByRole('form', { name: 'Notices settings' }).waitFor();
       await settledScreenshot(session, `plugin-settings-${colorScheme}`);
 
       await days.focus();

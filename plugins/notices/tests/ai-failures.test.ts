@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { AI_MESSAGES, AiError, TOKENS, type AiService, type NoticeAnalysis, type NoticeAnalysisInput } from '../../../core/plugin-api';
-import { AI_WAIT_MS } from '../shared/wire';
 import { NOTICE_AI_OPTIONS, type NoticeAiOptions } from '../server/ai/ai-job';
 import { NoticeAi } from '../server/ai/notice-ai';
-import { activityOf, expectUnanalysed, noticeOf, processAi, settledJob } from './ai-support';
+import { activityOf, expectUnanalysed, noticeOf, PATIENT_AI_WAIT_MS, processAi, settledJob } from './ai-support';
 import {
   createNotice,
   HOST_START_TIMEOUT_MS,
@@ -59,6 +58,7 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
     this.timeout(HOST_START_TIMEOUT_MS);
     host = await startNoticesHost();
     host.host.container.rebind<AiService>(TOKENS.Ai).toConstantValue(provider);
+    waitFor(PATIENT_AI_WAIT_MS);
     ({ owner, workspaceId, client } = await workspaceWithClient(host, 'ai-failures-owner'));
   });
 
@@ -138,7 +138,7 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
         error: AI_MESSAGES.rateLimited,
       });
     } finally {
-      waitFor(AI_WAIT_MS);
+      waitFor(PATIENT_AI_WAIT_MS);
     }
     await expectUnanalysed(owner, workspaceId, notice.externalId);
   });

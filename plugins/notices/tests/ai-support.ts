@@ -2,6 +2,12 @@ import { expect } from 'chai';
 import { NOTICE_AI_ROUTES, NOTICES_ROUTES, type AiJobStatus, type NoticeActivityView, type NoticeView } from '../shared/wire';
 import { get, post, type TestSession } from './support';
 
+/**
+ * The suites' wait for an analysis before the route answers 202: long, so a test of the 200 answer does not depend on
+ * how busy the machine is (the first PDF a process reads loads pdf.js); the 202 tests set their own.
+ */
+export const PATIENT_AI_WAIT_MS = 120_000;
+
 /** `POST notices/{id}/process-ai` as the web sends it: no body beyond the workspace. */
 export const processAi = (session: TestSession, workspaceId: string, noticeId: string) =>
   post(session, NOTICE_AI_ROUTES.processAi(noticeId), { workspaceId });

@@ -89,7 +89,9 @@ export class NoticeAi {
     try {
       const notice = await Notice.inWorkspace(workspaceId).where('notices.id', noticeId).first();
       if (!notice) return;
-      const text = await this.textOf(notice);
+      // The portal's own text of the notice, not its PDFs: a sync brings many notices at once and reading each PDF
+      // back would cost most of the sync; Process with AI reads them when a member asks.
+      const text: NoticeText = { text: notice.description, unread: [] };
       const analysis = await this.inputOf(notice, text.text)
         .then(builtinAnalysis)
         .catch((error: unknown) => {

@@ -14,7 +14,7 @@ import { NOTICE_SYNC_MESSAGES, PLATFORM_LABELS, SYNC_LOOKBACK_DAYS } from '../..
 import { PortalError } from '../tokens';
 import { NoticeSync, type SyncClientPayload } from './notice-sync';
 import { PortalNoticeWriter, type SyncTarget } from './portal-notice-writer';
-import { finishClient, NoticeSyncClient, NoticeSyncRun, type ClientOutcome } from './sync-runs';
+import { claimProgressReport, finishClient, NoticeSyncClient, NoticeSyncRun, type ClientOutcome } from './sync-runs';
 
 /** A connector gets this long for one login: signing in, the notice list and the PDFs. */
 export const PORTAL_FETCH_TIMEOUT_MS = 2 * 60_000;
@@ -90,7 +90,8 @@ export class ClientSync {
         since: addDays(kolkataToday(), -SYNC_LOOKBACK_DAYS),
         signal: AbortSignal.timeout(PORTAL_FETCH_TIMEOUT_MS),
       });
-      const written = await this.writer.write(target, notices);
+      await this.reportProgressIfDue(payload, workspace);
+      const written = await this.writer.write(target, notices, () => this.reportProgressIfDue(payload, workspace));
       return { failed: written.failure !== null, error: written.failure?.message ?? null, created: written.created, updated: written.updated };
     } catch (error) {
       if (!(error instanceof PortalError)) throw error;
@@ -104,6 +105,16 @@ export class ClientSync {
     const members = await this.workspaces.members(workspace.id);
     const uploader = members.find((member) => member.userId === startedBy) ?? members.find((member) => member.role === 'OWNER') ?? members[0]!;
     return { membership: { workspace, role: uploader.role }, user: { id: uploader.userId } };
+  }
+
+  /** Progress while logins are under way (a first login can take seconds), at most once a second across the workers. */
+  private async reportProgressIfDue(payload: SyncClientPayload, workspace: WorkspaceRef): Promise<void> {
+    const reported = await this.knex.transaction(async (trx) => {
+      const run = await claimProgressReport(trx, payload.workspaceId, payload.runId);
+      if (run) await this.sync.progressOf(workspace, run).progress(trx);
+      return run !== null;
+    });
+    if (reported) await this.sync.announce(payload.workspaceId);
   }
 
   /** Counts the login into its run and writes the progress or the outcome it is due, in one transaction. */

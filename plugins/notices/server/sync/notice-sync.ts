@@ -114,7 +114,10 @@ export class NoticeSync {
       const rows = logins.map((login) => ({ run_id: run.id, workspace_id: workspaceId, client_id: login.clientId, platform: login.platform }));
       for (let start = 0; start < rows.length; start += INSERT_BATCH)
         await trx('notices_sync_clients').insert(rows.slice(start, start + INSERT_BATCH));
-      await this.progressOf(request.workspace, run).started(trx);
+      const notifications = this.progressOf(request.workspace, run);
+      await notifications.started(trx);
+      // "0 of n" at once: the banner shows a sync under way before the first login, which may take seconds, is done.
+      await notifications.progress(trx);
       await this.activity.record(
         {
           workspaceId,

@@ -124,7 +124,8 @@ export class PortalNoticeWriter {
     @inject(ATTACHMENT_SERVICE) @optional() private readonly attachments: AttachmentService | undefined,
   ) {}
 
-  async write(target: SyncTarget, portalNotices: PortalNotice[]): Promise<WriteOutcome> {
+  /** `afterEachNotice` lets the sync report progress while a login with many notices is written. */
+  async write(target: SyncTarget, portalNotices: PortalNotice[], afterEachNotice: () => Promise<void> = async () => {}): Promise<WriteOutcome> {
     const attachments = this.attachments && (await this.plugins.isEnabled(target.workspace.id, DOCUMENTS_PLUGIN)) ? this.attachments : null;
     const outcome: WriteOutcome = { created: 0, updated: 0, failure: null };
     for (const portalNotice of portalNotices) {
@@ -151,6 +152,7 @@ export class PortalNoticeWriter {
       }
       if (change !== 'unchanged') await this.noticeAi.analyseSyncedNotice(target.workspace.id, notice.id);
       if (outcome.failure) return outcome;
+      await afterEachNotice();
     }
     return outcome;
   }

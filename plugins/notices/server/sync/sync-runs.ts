@@ -102,6 +102,21 @@ export async function insertRun(
 }
 
 /**
+ * Claims the run's next progress report when the last one is at least PROGRESS_INTERVAL old, so a long login still
+ * reports while it works; answers the run as it stands, or null when no report is due (or the run has ended).
+ */
+export async function claimProgressReport(trx: Knex.Transaction, workspaceId: number, runId: number): Promise<NoticeSyncRun | null> {
+  const { rows } = await trx.raw(
+    `update notices_sync_runs set last_progress_at = clock_timestamp()
+     where id = ? and workspace_id = ? and status = 'RUNNING'
+       and (last_progress_at is null or clock_timestamp() - last_progress_at >= interval '${PROGRESS_INTERVAL}')
+     returning *`,
+    [runId, workspaceId],
+  );
+  return rows[0] ? NoticeSyncRun.fromDatabaseJson(rows[0]) : null;
+}
+
+/**
  * Records a login's outcome and counts it into its run, in the caller's transaction. The login's row moves out of
  * PENDING once only, so a job run twice (a retry, a stalled job taken over) counts once; the run's row, locked here,
  * makes the finishes of all workers one after the other, so exactly one of them sees the last login done.
