@@ -246,9 +246,11 @@ describe('notices: the sandbox portal', function () {
           since: addDays(kolkataToday(), -400),
           signal: AbortSignal.timeout(5_000),
         });
+        // A busy machine may already have signed in again during the list; what counts is the sign-in the PDF needed.
+        const loginsBefore = shortLived.stats.logins;
         await new Promise((resolve) => setTimeout(resolve, 200));
         expect((await notice!.documents[0]!.download()).subarray(0, 5).toString()).to.equal('%PDF-');
-        expect(shortLived.stats.logins).to.equal(2);
+        expect(shortLived.stats.logins).to.equal(loginsBefore + 1);
       } finally {
         await shortLived.close();
       }
