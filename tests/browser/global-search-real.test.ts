@@ -7,6 +7,7 @@ import { openPage, type BrowserSession } from '../../core/plugin-api/testing/bro
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
 import { joinByInvitation } from '../../core/plugin-api/testing/browser-invitations';
 import {
+  animationsSettled,
   browserSuite,
   quietWorkspace,
   settledScreenshot,
@@ -302,7 +303,7 @@ describe('browser: global search on real records', function () {
     // An opened hit leads to a page; focus is on that page, never left on the body.
     await searchAndOpen(page, 'lakshmi', 'Clients', /Lakshmi Textiles Pvt Ltd/);
     await page.getByRole('heading', { level: 1, name: firm.lakshmi.name }).waitFor();
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await animationsSettled(page);
     expect(await page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null)).to.equal(true);
     expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
   });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, ElementContext, NodeResult, Result, RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { animationsSettled } from './browser-suite';
 
 /** The rules of WCAG 2.1 levels A and AA, the bar every page and dialog of the app is held to. */
 export const WCAG_21_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
@@ -45,16 +46,6 @@ function describeNode(node: NodeResult): string {
 
 function describeViolation(violation: Result): string {
   return [`  ${violation.id} (${violation.impact ?? 'unknown impact'}): ${violation.help}`, ...violation.nodes.map(describeNode)].join('\n');
-}
-
-/**
- * Waits until every CSS transition and animation that ends has ended, so colours and positions are the final ones
- * (dialogs fade in). Endless ones, such as a busy button's spinner, are not waited for.
- */
-async function animationsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
-  );
 }
 
 /**

@@ -43,9 +43,18 @@ export async function quietWorkspace(signedIn: SignedIn, name?: string) {
   return workspace;
 }
 
-/** A screenshot once every CSS transition and animation (popovers, dialogs, the sliding sidebar) has finished. */
+/**
+ * Waits until every CSS transition and animation that ends has ended (popovers and dialogs grow in, the sidebar
+ * slides), so positions and colours are the final ones. Endless ones, such as a busy button's spinner, are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 export async function settledScreenshot(session: BrowserSession, name: string): Promise<void> {
-  await session.page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await animationsSettled(session.page);
   await session.screenshot(name);
 }
 

@@ -56,6 +56,8 @@ export interface SandboxPortal {
   /** Serves this many more requests, then goes down. */
   setDownAfter(requests: number): void;
   setLatency(ms: number): void;
+  /** Holds every sign-in of this username (any case) until the answered function is called, as a portal stuck on one login. */
+  holdSignIn(username: string): () => void;
   close(): Promise<void>;
 }
 
@@ -142,6 +144,7 @@ export async function startSandboxPortal(options: SandboxPortalOptions = {}): Pr
   let latencyMs = options.latencyMs ?? 0;
   let down = false;
   let servedBeforeDown: number | null = null;
+  const heldSignIns = new Map<string, Promise<void>>();
 
   const sessionOf = (req: IncomingMessage, platform: SandboxPlatform): Session | null => {
     const token = cookieOf(req);
@@ -160,6 +163,7 @@ export async function startSandboxPortal(options: SandboxPortalOptions = {}): Pr
     const password = typeof body?.password === 'string' ? body.password : '';
     if (!username || !password) return refusal(400, 'BAD_REQUEST', 'Enter the username and the password');
     const name = username.toLowerCase();
+    await heldSignIns.get(name);
     if (name.startsWith(LOCKED_USERNAME_PREFIX) || failing.has(name) || password !== SANDBOX_PORTAL_PASSWORD) {
       stats.refusedLogins += 1;
       return refusal(401, 'INVALID_CREDENTIALS', 'Invalid username or password');
@@ -287,6 +291,16 @@ export async function startSandboxPortal(options: SandboxPortalOptions = {}): Pr
     },
     setLatency(ms) {
       latencyMs = ms;
+    },
+    holdSignIn(username) {
+      const name = username.toLowerCase();
+      if (heldSignIns.has(name)) throw new Error(`The sign-in of ${username} is already held`);
+      let release!: () => void;
+      heldSignIns.set(name, new Promise<void>((resolve) => (release = resolve)));
+      return () => {
+        heldSignIns.delete(name);
+        release();
+      };
     },
     close() {
       return new Promise<void>((resolve) => {

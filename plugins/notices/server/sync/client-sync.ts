@@ -117,7 +117,11 @@ export class ClientSync {
     if (reported) await this.sync.announce(payload.workspaceId);
   }
 
-  /** Counts the login into its run and writes the progress or the outcome it is due, in one transaction. */
+  /**
+   * Counts the login into its run and writes the progress notification or the outcome it is due, in one transaction.
+   * The sync-status streams hear of every finish (they coalesce to one read a tick), so the banner's percentage moves
+   * even when the remaining logins are slow to report.
+   */
   private async finish(payload: SyncClientPayload, workspace: WorkspaceRef, clientName: string, outcome: ClientOutcome): Promise<void> {
     const failedClient = outcome.failed ? { clientName: `${clientName} (${PLATFORM_LABELS[payload.platform]})`, error: outcome.error ?? '' } : null;
     const after = await this.knex.transaction(async (trx) => {
@@ -128,6 +132,6 @@ export class ClientSync {
       else if (counted.progressDue) await notifications.progress(trx);
       return counted;
     });
-    if (after?.progressDue) await this.sync.announce(payload.workspaceId);
+    if (after) await this.sync.announce(payload.workspaceId);
   }
 }

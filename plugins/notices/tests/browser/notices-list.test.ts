@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import {
   ACCESSIBILITY_THEMES,
+  animationsSettled,
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsAtEveryWidth,
@@ -116,11 +117,12 @@ async function sortShown(header: Locator, direction: 'ascending' | 'descending')
 async function chooseInFilter(page: Page, group: RegExp, option: string): Promise<void> {
   await filters(page).getByRole('button', { name: group }).click();
   const checkbox = page.locator('.bp6-popover').getByRole('checkbox', { name: option });
-  // The filters live in the address, and the router applies an address change as a transition: the box shows the
-  // tick once that render commits, a moment after the click, so wait for it instead of checking at once.
+  // The popover grows in; a click during that could land beside the box.
+  await animationsSettled(page);
   await checkbox.click(FORCE);
-  const box = await checkbox.elementHandle();
-  await page.waitForFunction((element) => (element as HTMLInputElement).checked, box);
+  // The filters live in the address, and the router applies an address change as a transition: the box shows the
+  // tick once that render commits, a moment after the click (and may be drawn anew), so look it up again until then.
+  await page.locator('.bp6-popover').getByRole('checkbox', { name: option, checked: true }).waitFor();
   await page.keyboard.press('Escape');
   await page.locator('.bp6-popover').waitFor({ state: 'detached' });
 }

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import {
+  animationsSettled,
   browserSuite,
   quietWorkspace,
   settledScreenshot,
@@ -38,15 +39,8 @@ async function expectFitsScreen(page: Page, table?: Locator) {
 /** The element is shown whole within the window, neither cut off at a side nor below the fold. */
 async function expectWithinWindow(element: Locator, what: string) {
   await element.waitFor();
-  // A dialog opens with a bouncing scale; measure it once every finite animation on the page has ended.
-  await element.page().evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // A dialog opens with a bouncing scale; measure it once it has ended.
+  await animationsSettled(element.page());
   const box = await element.boundingBox();
   expect(box, what).to.not.equal(null);
   expect(box!.x, `${what}: left edge`).to.be.at.least(0);
