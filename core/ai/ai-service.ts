@@ -2,7 +2,15 @@ import type { Config } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import { AzureOpenAiProvider } from './azure-openai-provider';
 import { BuiltinProvider } from './builtin-provider';
-import { AI_MESSAGES, AiError, noticeAnalysisSchema, type AiService, type NoticeAnalysis, type NoticeAnalysisInput } from './notice-analysis';
+import {
+  AI_MESSAGES,
+  AiError,
+  hasReadableText,
+  noticeAnalysisSchema,
+  type AiService,
+  type NoticeAnalysis,
+  type NoticeAnalysisInput,
+} from './notice-analysis';
 import type { AiProvider } from './provider';
 import type { AiUsage } from './usage';
 
@@ -18,9 +26,8 @@ export class ProviderAiService implements AiService {
   }
 
   async analyseNotice(input: NoticeAnalysisInput): Promise<NoticeAnalysis> {
-    const text = input.text.trim();
-    if (!text) throw new AiError(AI_MESSAGES.noText, 'no-text');
-    const answer = await this.chosen.answer({ ...input, text });
+    if (!hasReadableText(input.text)) throw new AiError(AI_MESSAGES.noText, 'no-text');
+    const answer = await this.chosen.answer({ ...input, text: input.text.trim() });
     const analysis = noticeAnalysisSchema.safeParse(answer);
     if (!analysis.success) {
       this.logger.error(

@@ -26,6 +26,9 @@ export interface RetryPolicy {
 
 export const AZURE_RETRY_POLICY: RetryPolicy = { maxRetries: 3, baseDelayMs: 500, maxDelayMs: 8_000 };
 
+/** How much of an unreadable answer the log keeps: the answer restates the notice, names and PANs included. */
+const LOGGED_ANSWER_CHARS = 80;
+
 /** The wait Azure asks for: `retry-after-ms` (milliseconds), else `retry-after` (seconds or an HTTP date). */
 function requestedDelayMs(headers: Headers | undefined, now: number): number | null {
   const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
@@ -152,8 +155,15 @@ export class AzureOpenAiProvider implements AiProvider {
         // Reported below with the rest of the unreadable answers.
       }
     }
+    const answered = choice?.message.content ?? '';
     this.logger.error(
-      { deployment: this.model, finishReason: choice?.finish_reason, refusal: choice?.message.refusal, content },
+      {
+        deployment: this.model,
+        finishReason: choice?.finish_reason,
+        refusal: choice?.message.refusal,
+        answerLength: answered.length,
+        answerStart: answered.slice(0, LOGGED_ANSWER_CHARS),
+      },
       'Azure OpenAI answered without a readable analysis',
     );
     throw new AiError(AI_MESSAGES.invalidAnswer, 'invalid-answer');

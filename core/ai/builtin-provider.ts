@@ -14,6 +14,8 @@ export class BuiltinProvider implements AiProvider {
     try {
       return analyseNoticeText(input);
     } catch (error) {
+      // The rules' own refusal (a text with nothing to read) is the member's to hear as it is.
+      if (error instanceof AiError) throw error;
       // The rules failing on a text is a defect of ours; the member can still try again once it is fixed.
       this.logger.error({ err: error, workspaceId: input.workspaceId, textLength: input.text.length }, 'The built-in analyzer failed on a notice');
       throw new AiError(AI_MESSAGES.unavailable, 'unavailable');

@@ -82,7 +82,7 @@ export interface NoticeAnalysisInput {
     clientPan?: string | null;
     clientGstin?: string | null;
   };
-  /** The day the analysis is made (Asia/Kolkata, YYYY-MM-DD), for relative wording; today when absent. */
+  /** The day the analysis is made (Asia/Kolkata, YYYY-MM-DD), which the model is told; today when absent. */
   today?: string;
 }
 
@@ -101,6 +101,13 @@ export const AI_MESSAGES = {
   rateLimited: 'The AI service is busy; please try again in a minute',
   noText: 'The notice has no text to analyse: add a description or attach the notice PDF',
 } as const;
+
+/**
+ * Whether a notice's text gives an analysis anything to read: a word of three Latin letters or more. Both providers
+ * read the English of Indian tax notices, so blanks, '₹ 5,000' or a description typed only in Hindi are refused
+ * `no-text` alike, before any provider is asked.
+ */
+export const hasReadableText = (text: string): boolean => /[A-Za-z]{3,}/.test(text);
 
 export class AiError extends Error {
   constructor(

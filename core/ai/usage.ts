@@ -38,11 +38,11 @@ export class AiUsage {
       .where('workspace_id', workspaceId)
       .whereRaw(`(created_at at time zone 'Asia/Kolkata')::date >= ?::date`, [sinceDay])
       .first(
-        this.knex.raw('count(*)::int as calls'),
+        this.knex.raw('count(*) as calls'),
         this.knex.raw('coalesce(sum(prompt_tokens), 0) as prompt_tokens'),
         this.knex.raw('coalesce(sum(completion_tokens), 0) as completion_tokens'),
       );
-    // Sums are bigint, which pg hands over as strings.
-    return { calls: row.calls, promptTokens: Number(row.prompt_tokens), completionTokens: Number(row.completion_tokens) };
+    // The count and the sums of integer columns are bigint, which core/platform/db.ts parses to numbers.
+    return { calls: row.calls, promptTokens: row.prompt_tokens, completionTokens: row.completion_tokens };
   }
 }

@@ -5,7 +5,7 @@ import { isExternalId, type Membership, type SessionUser } from '../platform/htt
 import type { Role } from '../platform/identity';
 import { matchSearch } from './client-search';
 import { CLIENT_NOT_FOUND, type CredentialStatus } from './client-service';
-import { CredentialService, type PortalLogin } from './credential-service';
+import { CredentialService, type PortalLogin, type PortalLoginClient } from './credential-service';
 import { Client, ClientCredential } from './models';
 import type { ClientType, Platform } from './schemas';
 
@@ -62,6 +62,14 @@ export class ClientDirectory {
   }
 
   /**
+   * The clients with a valid login of `platform` in the workspace, by name, without opening any secret: for deciding
+   * whom a sync will visit. A login sealed under a key no longer held is left out.
+   */
+  portalLoginClients(workspaceId: number, platform: Platform): Promise<PortalLoginClient[]> {
+    return this.credentials.portalLoginClients(workspaceId, platform);
+  }
+
+  /**
    * Saves (or replaces) a client's portal login as the client page does: sealed, valid again, and recorded in the
    * activity log as `actor`'s. For a plugin's demo seed; a member's own saving goes through the clients routes and
    * their step-up.
@@ -75,9 +83,12 @@ export class ClientDirectory {
     return this.credentials.save(membership, clientExternalId, login, actor);
   }
 
-  /** The portal refused this client's login: the clients list and the client page show the warning until it is saved again. */
-  markCredentialInvalid(workspaceId: number, clientId: number, platform: Platform): Promise<void> {
-    return this.credentials.markInvalid(workspaceId, clientId, platform);
+  /**
+   * The portal refused this client's login: the clients list and the client page show the warning until it is saved
+   * again. Pass the login's `credentialUpdatedAt` so that a login a member saved again meanwhile stays valid.
+   */
+  markCredentialInvalid(workspaceId: number, clientId: number, platform: Platform, credentialUpdatedAt?: string): Promise<void> {
+    return this.credentials.markInvalid(workspaceId, clientId, platform, credentialUpdatedAt);
   }
 
   /**

@@ -27,14 +27,23 @@ export interface RevealedPassword {
   unreadable?: true;
 }
 
-/** One client's login to a portal, opened for a sync job; never sent to a browser. */
-export interface PortalLogin {
+/** A client with a login to a portal, named without opening the login. */
+export interface PortalLoginClient {
   clientId: number;
-  clientExternalId: string;
   clientName: string;
+}
+
+/** One client's login to a portal, opened for a sync job; never sent to a browser. */
+export interface PortalLogin extends PortalLoginClient {
+  clientExternalId: string;
   platform: Platform;
   username: string;
   password: string;
+  /**
+   * When the login was last saved or marked, ISO 8601 to the microsecond as stored: give it back to `markInvalid` so
+   * that a login saved again meanwhile is not the one marked.
+   */
+  credentialUpdatedAt: string;
 }
 
 export const CREDENTIALS_NOT_FOUND = 'No credentials are saved for this platform';
@@ -45,7 +54,10 @@ type SealedField = 'username' | 'password';
 export const credentialContext = (credential: { workspaceId: number; clientId: number; platform: Platform }, field: SealedField) =>
   `workspace:${credential.workspaceId}|client:${credential.clientId}|platform:${credential.platform}|field:${field}`;
 
-/** Portal logins (GST, Income Tax) of a client, sealed at rest; a password is read in plain text only one at a time, logged. */
+/**
+ * Portal logins (GST, Income Tax) of a client, sealed at rest. A member reads one password at a time (`reveal`, recorded
+ * in the activity log); a portal sync opens the valid logins of a platform together (`portalLogins`), recorded nowhere.
+ */
 @injectable()
 export class CredentialService {
   constructor(
@@ -162,20 +174,21 @@ export class CredentialService {
   }
 
   /**
-   * The valid, readable logins of a platform in a workspace, for a portal sync; unreadable records are skipped (and
-   * logged by `open`). Every read is recorded in the activity log as the sync's, never shown to anyone.
+   * The valid, readable logins of a platform in a workspace in plain text, for a portal sync job to keep in memory;
+   * records that do not open are skipped (and logged by `open`). The read is not recorded in the activity log.
    */
   async portalLogins(workspaceId: number, platform: Platform, clientIds?: readonly number[]): Promise<PortalLogin[]> {
-    const credentials = await ClientCredential.query()
-      .join('clients', 'clients.id', 'client_credentials.client_id')
-      .where({ 'client_credentials.workspace_id': workspaceId, 'client_credentials.platform': platform, 'client_credentials.is_valid': true })
-      .modify((query) => {
-        if (clientIds) query.whereIn('client_credentials.client_id', [...clientIds]);
-      })
-      .orderByRaw('lower(clients.name), clients.id')
-      .select('client_credentials.*', 'clients.name as client_name', 'clients.external_id as client_external_id');
+    const credentials = await this.validLogins(workspaceId, platform, clientIds)
+      .select(
+        'client_credentials.*',
+        'clients.name as client_name',
+        'clients.external_id as client_external_id',
+        // The column's full precision: a Date would drop the microseconds that `markInvalid` compares.
+        this.knex.raw(`to_char(client_credentials.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as credential_updated_at`),
+      )
+      .castTo<(ClientCredential & { clientName: string; clientExternalId: string; credentialUpdatedAt: string })[]>();
     const logins: PortalLogin[] = [];
-    for (const credential of credentials as (ClientCredential & { clientName: string; clientExternalId: string })[]) {
+    for (const credential of credentials) {
       const opened = this.open(credential);
       if (!opened) continue;
       logins.push({
@@ -185,16 +198,54 @@ export class CredentialService {
         platform,
         username: opened.username,
         password: opened.password,
+        credentialUpdatedAt: credential.credentialUpdatedAt,
       });
     }
     return logins;
   }
 
-  /** A portal refused the login: the client's record shows the warning until someone saves it again. */
-  async markInvalid(workspaceId: number, clientId: number, platform: Platform): Promise<void> {
+  /**
+   * The clients with a valid login of a platform in the workspace, by name, opening no secret. A login sealed under a
+   * key this installation no longer holds is left out; one that does not open for another reason (moved, tampered
+   * with) is only found out when `portalLogins` opens it.
+   */
+  async portalLoginClients(workspaceId: number, platform: Platform): Promise<PortalLoginClient[]> {
+    const credentials = await this.validLogins(workspaceId, platform)
+      .select(
+        'client_credentials.client_id',
+        'client_credentials.username_ciphertext',
+        'client_credentials.password_ciphertext',
+        'clients.name as client_name',
+      )
+      .castTo<(ClientCredential & { clientName: string })[]>();
+    return credentials
+      .filter((credential) => this.crypto.holdsKeyOf(credential.usernameCiphertext) && this.crypto.holdsKeyOf(credential.passwordCiphertext))
+      .map((credential) => ({ clientId: credential.clientId, clientName: credential.clientName }));
+  }
+
+  /**
+   * A portal refused the login: the client's record shows the warning until someone saves it again. With
+   * `credentialUpdatedAt` (from `portalLogins`) only that version of the login is marked: one saved again while the
+   * portal was being asked stays valid.
+   */
+  async markInvalid(workspaceId: number, clientId: number, platform: Platform, credentialUpdatedAt?: string): Promise<void> {
     await this.knex('client_credentials')
       .where({ workspace_id: workspaceId, client_id: clientId, platform })
+      .modify((query) => {
+        if (credentialUpdatedAt !== undefined) query.where('updated_at', credentialUpdatedAt);
+      })
       .update({ is_valid: false, updated_at: this.knex.fn.now() });
+  }
+
+  /** The valid logins of a platform in the workspace (of `clientIds` only, when given) with their clients, by client name. */
+  private validLogins(workspaceId: number, platform: Platform, clientIds?: readonly number[]) {
+    return ClientCredential.query()
+      .join('clients', 'clients.id', 'client_credentials.client_id')
+      .where({ 'client_credentials.workspace_id': workspaceId, 'client_credentials.platform': platform, 'client_credentials.is_valid': true })
+      .modify((query) => {
+        if (clientIds) query.whereIn('client_credentials.client_id', [...clientIds]);
+      })
+      .orderByRaw('lower(clients.name), clients.id');
   }
 
   private open(credential: ClientCredential): { username: string; password: string } | null {

@@ -10,12 +10,13 @@ export function linksIn(text: string): string[] {
   return [...new Set(text.match(URL_IN_TEXT) ?? [])];
 }
 
-/** Plain text as HTML with every http(s) address a link; everything else escaped. */
-export function linkifyText(text: string): string {
+/** Plain text as HTML with the http(s) addresses `linkable` accepts (every one unless told) as links; everything else escaped. */
+export function linkifyText(text: string, linkable: (url: string) => boolean = () => true): string {
   let html = '';
   let last = 0;
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const url = match[0];
+    if (!linkable(url)) continue;
     html += `${escapeHtml(text.slice(last, match.index))}<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>`;
     last = match.index + url.length;
   }

@@ -18,19 +18,36 @@ export interface EmailBody {
   action?: { label: string; url: string };
   /** Why the reader got the message and what to do if they did not expect it. */
   closing: string;
+  /**
+   * The app's own address, `{publicUrl}{basePath}`: addresses under it in the words (a digest's notice pages) become
+   * links in the HTML. Any other address, such as one typed into a workspace or client name, stays plain text.
+   */
+  appUrl?: string;
+}
+
+/** What keeps `url` from being an email link; none for an http(s) address carrying at most a single-use token. */
+function emailLinkProblems(url: URL): string[] {
+  return [
+    !['http:', 'https:'].includes(url.protocol) && 'it is not http(s)',
+    (url.username || url.password) && 'it carries credentials',
+    url.hash && 'it has a fragment',
+    [...url.searchParams.keys()].some((key) => key !== 'token') && 'its query carries more than the token',
+    url.searchParams.getAll('token').length > 1 && 'it carries several tokens',
+  ].filter((problem): problem is string => Boolean(problem));
 }
 
 /** What a link in an email may carry: its address and a single-use token, never another secret or an identity. */
 export function assertSafeEmailLink(url: string): void {
-  const parsed = new URL(url);
-  const problems = [
-    !['http:', 'https:'].includes(parsed.protocol) && 'it is not http(s)',
-    (parsed.username || parsed.password) && 'it carries credentials',
-    parsed.hash && 'it has a fragment',
-    [...parsed.searchParams.keys()].some((key) => key !== 'token') && 'its query carries more than the token',
-    parsed.searchParams.getAll('token').length > 1 && 'it carries several tokens',
-  ].filter(Boolean);
+  const problems = emailLinkProblems(new URL(url));
   if (problems.length) throw new Error(`An email link may carry only a single-use token: ${problems.join(', ')}`);
+}
+
+/** Whether an address in the words may be a link: a safe link to `appUrl` or a page beneath it. */
+function isAppLink(url: string, appUrl: string): boolean {
+  const [address, root] = [URL.parse(url), URL.parse(appUrl)];
+  if (!address || !root || address.origin !== root.origin || emailLinkProblems(address).length) return false;
+  const rootPath = root.pathname.replace(/\/$/, '');
+  return address.pathname === rootPath || address.pathname.startsWith(`${rootPath}/`);
 }
 
 const indianDateTime = new Intl.DateTimeFormat('en-IN', {
@@ -66,8 +83,10 @@ export function expirySentence(expiresAt: Date, now = new Date()): string {
 const COLOURS = { text: '#1c2127', muted: '#5f6b7c', brand: '#215db0', page: '#f4f5f7', card: '#ffffff' };
 
 function htmlOf(body: EmailBody): string {
-  // Addresses in the words (a digest's notice links) become links; everything else is escaped.
-  const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${linkifyText(text)}</p>`;
+  // Words may carry what members typed (workspace, client and inviter names): only the app's own addresses become links.
+  const { appUrl } = body;
+  const linkable = (url: string) => appUrl !== undefined && isAppLink(url, appUrl);
+  const paragraph = (text: string, style = '') => `<p style="margin:0 0 16px;${style}">${linkifyText(text, linkable)}</p>`;
   const action = body.action
     ? [
         `<p style="margin:24px 0;"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;background:${COLOURS.brand};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:4px;font-weight:bold;">${escapeHtml(body.action.label)}</a></p>`,

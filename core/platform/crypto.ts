@@ -32,12 +32,9 @@ export class CryptoService {
   }
 
   decrypt(sealed: string, context: string): string {
-    const [version, keyId, iv, tag, ciphertext] = sealed.split('.');
-    const keys = this.config.encryption.keys;
-    const key = Object.hasOwn(keys, keyId) ? keys[keyId] : undefined;
-    if (version !== FORMAT_VERSION || !key || ciphertext === undefined) {
-      throw new DecryptionError('Unknown ciphertext format or key');
-    }
+    const [, keyId, iv, tag, ciphertext] = sealed.split('.');
+    if (!this.holdsKeyOf(sealed) || ciphertext === undefined) throw new DecryptionError('Unknown ciphertext format or key');
+    const key = this.config.encryption.keys[keyId];
     const ivBytes = Buffer.from(iv, 'base64url');
     const tagBytes = Buffer.from(tag, 'base64url');
     if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new DecryptionError('Ciphertext has a wrong IV or tag length');
@@ -49,6 +46,15 @@ export class CryptoService {
     } catch {
       throw new DecryptionError('Ciphertext does not match its key or context');
     }
+  }
+
+  /**
+   * Whether `sealed` is in this format under a key this installation holds, told without decrypting it. It may still
+   * not open: only `decrypt` finds a ciphertext moved to another context or tampered with.
+   */
+  holdsKeyOf(sealed: string): boolean {
+    const [version, keyId] = sealed.split('.');
+    return version === FORMAT_VERSION && keyId !== undefined && Object.hasOwn(this.config.encryption.keys, keyId);
   }
 
   keyIdOf(sealed: string): string {

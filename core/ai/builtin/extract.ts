@@ -23,7 +23,6 @@ export interface NoticeFacts {
   /** The application a registration notice is about. */
   applicationArn: string | null;
   grounds: Ground[];
-  today: string;
 }
 
 type Known = NonNullable<NoticeAnalysisInput['known']>;
@@ -57,7 +56,7 @@ const MAX_REFERENCE_CHARS = 100;
 
 const knownDate = (value: string | null | undefined): string | null => (value && isCalendarDate(value) ? value : null);
 
-export function extractNoticeFacts(text: NoticeText, known: Known, today: string): NoticeFacts {
+export function extractNoticeFacts(text: NoticeText, known: Known): NoticeFacts {
   const recognition = recogniseNotice(text);
   const kind = recognition.kind;
   const department = recognition.department ?? known.department ?? null;
@@ -94,6 +93,5 @@ export function extractNoticeFacts(text: NoticeText, known: Known, today: string
     gstin: known.clientGstin ?? findGstin(text),
     applicationArn: findApplicationArn(text),
     grounds: findGrounds(text.flat, department),
-    today,
   };
 }

@@ -1,4 +1,3 @@
-import { daysBetween } from '../../platform/calendar-day';
 import { formatRupees } from './amounts';
 import { ACT_NAMES, INCOME_TAX_ACT_2025_SECTIONS, INCOME_TAX_KINDS, type IncomeTaxKindId, type NoticeKind } from './catalogue';
 import { formatLongDate, formatShortDate } from './dates';
@@ -46,15 +45,6 @@ export function noticeReference(facts: NoticeFacts): string {
 /** '₹3,20,000' or null. */
 export const demandText = (facts: NoticeFacts): string | null =>
   facts.extraction.amountDemanded ? formatRupees(facts.extraction.amountDemanded) : null;
-
-/** '12 days from today', 'today', 'overdue by 3 days'. */
-export function relativeToToday(day: string, today: string): string {
-  const days = daysBetween(today, day);
-  if (days === 0) return 'today';
-  if (days === 1) return 'tomorrow';
-  if (days > 0) return `${days} days from today`;
-  return days === -1 ? 'overdue by 1 day' : `overdue by ${-days} days`;
-}
 
 /** Why the reply-by date is what it is: 'the date stated in the notice', '30 days under Rule 99(2) ...'. */
 export function replyByBasis(facts: NoticeFacts): string {

@@ -1,7 +1,7 @@
 import { formatLongDate } from './dates';
 import type { NoticeFacts } from './extract';
 import { UNKNOWN_ISSUER } from './parties';
-import { demandText, dueDateText, noticeTitle, periodPhrase, relativeToToday, replyByBasis } from './phrases';
+import { demandText, dueDateText, noticeTitle, periodPhrase, replyByBasis } from './phrases';
 import { joinWithAnd } from './text';
 
 /** Two to four sentences: who received what and from whom, why and how much, by when, and any hearing. */
@@ -46,7 +46,7 @@ function byWhen(facts: NoticeFacts): string {
   const { replyBy } = facts.extraction;
   if (!replyBy) return 'No reply-by date appears in the notice: check the due date on the portal.';
   const what = facts.recognition.kind?.replyDue ?? 'The reply';
-  return `${what} is due by ${dueDateText(facts)} (${replyByBasis(facts)}; ${relativeToToday(replyBy, facts.today)}).`;
+  return `${what} is due by ${dueDateText(facts)} (${replyByBasis(facts)}).`;
 }
 
 function hearingSentence(facts: NoticeFacts): string | null {

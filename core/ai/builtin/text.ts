@@ -33,9 +33,6 @@ export function readNoticeText(text: string): NoticeText {
   return { lines, flat: lines.join(' ') };
 }
 
-/** True when the text has something to analyse: at least a few letters. */
-export const hasReadableText = (text: string): boolean => /[A-Za-z]{3,}/.test(text);
-
 /** 'a', 'a and b', 'a, b and c'. */
 export function joinWithAnd(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');

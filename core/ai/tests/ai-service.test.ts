@@ -6,48 +6,21 @@ import type { Logger } from '../../platform/logger';
 import { configProblemsOf, TEST_SECRETS } from '../../platform/tests/config-problems';
 import { TOKENS } from '../../platform/tokens';
 import { ProviderAiService } from '../ai-service';
-import { analyseNoticeText, BUILTIN_ANALYZER_VERSION } from '../builtin';
-import { AI_MESSAGES, AiError, noticeAnalysisSchema, type AiService, type NoticeAnalysisInput } from '../notice-analysis';
+import { BUILTIN_ANALYZER_VERSION } from '../builtin';
+import { BuiltinProvider } from '../builtin-provider';
+import { AI_MESSAGES, noticeAnalysisSchema, type AiService, type NoticeAnalysisInput } from '../notice-analysis';
 import type { AiProvider } from '../provider';
 import { ChatCompletionsDouble, DOUBLE_DEPLOYMENT, SAMPLE_ANALYSIS, SAMPLE_USAGE, scripted } from './chat-completions-double';
+import { ASMT_10_TEXT, failureOf, recordingLogger } from './support';
 
-const ASMT_10_TEXT = `FORM GST ASMT-10 [See rule 99(1)]
-Reference No.: ZD0712250123456          Date: 15/12/2025
-To
-M/s Sharma Traders
-GSTIN: 27AABCS1234F1Z5
-Tax Period: April 2023 - March 2024
-Subject: Notice for intimating discrepancies in the return after scrutiny
-The following discrepancies have been noticed on scrutiny of the return for the above tax period:
-Input tax credit claimed in GSTR-3B exceeds that available in GSTR-2B by Rs. 1,84,320.00
-You are hereby directed to explain the reasons for the aforesaid discrepancies within a period of 30 days from the
-date of service of this notice.
-Superintendent of Central Tax, Range-II, Division-IV`;
+/** Texts with nothing an analysis can read: blanks, an amount alone, a description typed only in Hindi. */
+const UNREADABLE_TEXTS = ['   \n ', '₹ 5,000', 'कर नोटिस का उत्तर ३० दिनों में दें'];
 
 const AZURE = {
   AZURE_OPENAI_ENDPOINT: 'https://axal-ai.openai.azure.com/',
   AZURE_OPENAI_API_KEY: 'k'.repeat(32),
   AZURE_OPENAI_DEPLOYMENT: 'gpt-4o-notices',
 };
-
-async function failureOf(promise: Promise<unknown>): Promise<AiError> {
-  const error = await promise.then(
-    () => expect.fail('no analysis may come back'),
-    (caught: unknown) => caught,
-  );
-  expect(error).to.be.instanceOf(AiError);
-  return error as AiError;
-}
-
-/** The built-in analyzer is another part's work: until it lands, what depends on its output waits for it. */
-function builtinAnalyzerReady(): boolean {
-  try {
-    analyseNoticeText({ workspaceId: 1, text: ASMT_10_TEXT });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe('AI configuration', () => {
   it('without the Azure OpenAI variables: the built-in analyzer, a 60-second limit', () => {
@@ -103,13 +76,24 @@ describe('AI service (TOKENS.Ai)', function () {
       expect(ai().provider).to.equal('BUILTIN');
     });
 
-    it('refuses a notice without text', async () => {
-      const error = await failureOf(ai().analyseNotice({ workspaceId: 1, text: '   \n ' }));
-      expect(error).to.include({ reason: 'no-text', message: AI_MESSAGES.noText });
+    it('refuses a notice without readable text', async () => {
+      for (const text of UNREADABLE_TEXTS) {
+        const error = await failureOf(ai().analyseNotice({ workspaceId: 1, text }));
+        expect(error, text).to.include({ reason: 'no-text', message: AI_MESSAGES.noText });
+      }
     });
 
-    it('answers an analysis within the schema, labelled with the built-in analyzer and its rules version', async function () {
-      if (!builtinAnalyzerReady()) this.skip(); // core/ai/builtin still holds the stub that throws "not implemented".
+    it('passes on the rules’ own no-text refusal as it is, neither logged as a failure nor turned into unavailable', async () => {
+      const { logger, errors } = recordingLogger();
+      const provider = new BuiltinProvider(logger);
+      for (const text of UNREADABLE_TEXTS) {
+        const error = await failureOf(provider.answer({ workspaceId: 1, text }));
+        expect(error, text).to.include({ reason: 'no-text', message: AI_MESSAGES.noText });
+      }
+      expect(errors()).to.deep.equal([]);
+    });
+
+    it('answers an analysis within the schema, labelled with the built-in analyzer and its rules version', async () => {
       const analysis = await ai().analyseNotice({ workspaceId: 1, text: ASMT_10_TEXT, today: '2025-12-20' });
 
       const { provider, model, ...body } = analysis;
@@ -159,6 +143,14 @@ describe('AI service (TOKENS.Ai)', function () {
           completion_tokens: SAMPLE_USAGE.completionTokens,
         },
       ]);
+    });
+
+    it('refuses a notice without readable text before any call, as the built-in analyzer does', async () => {
+      for (const text of UNREADABLE_TEXTS) {
+        const error = await failureOf(ai().analyseNotice({ workspaceId, text }));
+        expect(error, text).to.include({ reason: 'no-text', message: AI_MESSAGES.noText });
+      }
+      expect(double.requests).to.deep.equal([]);
     });
 
     it('keeps to AI_TIMEOUT_MS', async () => {

@@ -6,38 +6,21 @@ import type { Logger } from '../../platform/logger';
 import { TOKENS } from '../../platform/tokens';
 import { ProviderAiService } from '../ai-service';
 import { AzureOpenAiProvider, retryDelayMs, type RetryPolicy } from '../azure-openai-provider';
-import { AI_MESSAGES, AiError, type NoticeAnalysisInput } from '../notice-analysis';
+import { AI_MESSAGES, type NoticeAnalysisInput } from '../notice-analysis';
 import { NOTICE_ANALYSIS_FORMAT_NAME, NOTICE_ANALYSIS_SYSTEM_PROMPT, noticeAnalysisResponseFormat } from '../prompt';
 import { AiUsage } from '../usage';
 import { ChatCompletionsDouble, DOUBLE_DEPLOYMENT, SAMPLE_ANALYSIS, SAMPLE_USAGE, scripted } from './chat-completions-double';
+import { ASMT_10_TEXT, failureOf, recordingLogger } from './support';
 
 const API_VERSION = '2024-10-21';
 /** Backoff short enough for a test, the shape of the real one. */
 const QUICK_RETRIES: RetryPolicy = { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 40 };
-const ASMT_10_TEXT = `FORM GST ASMT-10 [See rule 99(1)]
-Reference No.: ZD0712250123456   Date: 15/12/2025
-To: Sharma Traders, GSTIN 27AABCS1234F1Z5
-Tax period: 2023-24
-Notice for intimating discrepancies in the return after scrutiny: ITC claimed in GSTR-3B exceeds GSTR-2B by Rs. 1,84,320.
-You are directed to explain the reasons for the discrepancy within 30 days.`;
 
 interface UsageRow {
   provider: string;
   model: string;
   prompt_tokens: number;
   completion_tokens: number;
-}
-
-/** What the caller gets from a rejected analysis. */
-async function failureOf(promise: Promise<unknown>): Promise<AiError> {
-  const outcome = await promise.then(
-    (analysis) => ({ analysis }),
-    (error: unknown) => ({ error }),
-  );
-  expect(outcome, 'no analysis may come back').not.to.have.property('analysis');
-  const { error } = outcome as { error: unknown };
-  expect(error).to.be.instanceOf(AiError);
-  return error as AiError;
 }
 
 describe('Azure OpenAI provider, against a loopback chat completions server', function () {
@@ -48,7 +31,7 @@ describe('Azure OpenAI provider, against a loopback chat completions server', fu
   let usage: AiUsage;
   let workspaceId: number;
 
-  const serviceWith = (overrides: { timeoutMs?: number; apiKey?: string } = {}) =>
+  const serviceWith = (overrides: { timeoutMs?: number; apiKey?: string; logger?: Logger } = {}) =>
     new ProviderAiService(
       new AzureOpenAiProvider(
         {
@@ -59,7 +42,7 @@ describe('Azure OpenAI provider, against a loopback chat completions server', fu
           timeoutMs: overrides.timeoutMs ?? 5_000,
         },
         usage,
-        logger,
+        overrides.logger ?? logger,
         QUICK_RETRIES,
       ),
       logger,
@@ -148,6 +131,22 @@ describe('Azure OpenAI provider, against a loopback chat completions server', fu
     expect((await failureOf(service.analyseNotice(input()))).reason).to.equal('invalid-answer');
     expect((await failureOf(service.analyseNotice(input()))).reason).to.equal('invalid-answer');
     expect(await usageRows()).to.have.length(2);
+  });
+
+  it('logs of an unreadable answer only its length and its first 80 characters, never the whole of it', async () => {
+    const answer = `Here is the analysis: Sharma Traders, PAN AABCS1234F, ${'owes ₹1,84,320 in ITC reversed. '.repeat(20)}`;
+    double.script(scripted.content(answer));
+    const { logger: recording, errors } = recordingLogger();
+    await failureOf(serviceWith({ logger: recording }).analyseNotice(input()));
+
+    const [logged] = errors();
+    expect(errors()).to.have.length(1);
+    expect(logged).to.include({
+      msg: 'Azure OpenAI answered without a readable analysis',
+      answerLength: answer.length,
+      answerStart: answer.slice(0, 80),
+    });
+    expect(JSON.stringify(logged)).not.to.contain(answer.slice(0, 81));
   });
 
   it('429 then success: waits the retry-after-ms the server asked for, retries once, and answers', async () => {

@@ -38,6 +38,8 @@ const everyTemplate: { name: string; make(link: string): MailContent }[] = [
 
 /** The text between tags, as a reader sees it. */
 const visibleTextOf = (html: string) => html.replace(/<[^>]+>/g, ' ');
+/** Where the links of an HTML body lead. */
+const hrefsOf = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
 
 describe('mail templates', () => {
   it('dates are Indian: day month year, 12-hour clock, IST, whatever the server time zone', () => {
@@ -114,6 +116,39 @@ describe('mail templates', () => {
     const mail = composeEmail({ subject: 'GST return due', greeting: 'Hello,', paragraphs: ['GSTR-3B for <March> is due.'], closing: 'Thank you.' });
     expect(mail.text).to.equal('Axal Practice\n\nHello,\n\nGSTR-3B for <March> is due.\n\nThank you.\n\n-- \nAxal Practice\n');
     expect(mail.html).to.contain('GSTR-3B for &lt;March&gt; is due.').and.contain('<title>GST return due</title>');
+  });
+
+  it('link only the app’s own addresses in the words: one typed into a name stays text', () => {
+    const appUrl = 'https://practice.example.in/axal';
+    const noticePage = `${appUrl}/w/acme/notices/n-1`;
+    const mail = composeEmail({
+      subject: 'Notices digest',
+      greeting: 'Hello,',
+      paragraphs: [
+        'Your notices in Acme https://evil.example/login on 3 March 2026.',
+        `- ASMT-10 for Sharma Traders: ${noticePage}`,
+        `Look-alikes: https://practice.example.in.evil.example/axal/w https://practice.example.in/axal-login ${appUrl}/w?next=https://evil.example`,
+      ],
+      closing: `Turn it off on your profile: ${appUrl}/profile`,
+      appUrl,
+    });
+    expect(hrefsOf(mail.html)).to.deep.equal([noticePage, `${appUrl}/profile`]);
+    expect(mail.html).to.contain('Your notices in Acme https://evil.example/login on 3 March 2026.');
+    expect(mail.text).to.contain('Acme https://evil.example/login');
+  });
+
+  it('leave an address in a workspace or inviter name as text: the action is the only link', () => {
+    const link = `https://practice.example.in/axal/invitations/accept?token=${TOKEN}`;
+    const mail = invitationEmail({
+      inviterName: 'Ravi https://evil.example/profile',
+      workspaceName: 'Acme https://evil.example/login',
+      role: 'EMPLOYEE',
+      link,
+      expiresAt: new Date(NOW.getTime() + 168 * HOURS),
+      now: NOW,
+    });
+    expect(hrefsOf(mail.html)).to.deep.equal([link, link]);
+    expect(mail.html).to.contain('join the workspace &quot;Acme https://evil.example/login&quot;');
   });
 
   it('turn addresses in text into links and escape the rest', () => {

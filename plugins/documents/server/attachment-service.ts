@@ -6,6 +6,7 @@ import {
   notFound,
   TOKENS,
   type Config,
+  type Logger,
   type Membership,
   type SessionUser,
   type StorageService,
@@ -26,6 +27,7 @@ export class DocumentAttachments implements AttachmentService {
     @inject(TOKENS.Workspaces) private readonly workspaces: WorkspaceDirectory,
     @inject(TOKENS.Storage) private readonly storage: StorageService,
     @inject(DocumentService) private readonly documents: DocumentService,
+    @inject(TOKENS.Logger) private readonly logger: Logger,
   ) {}
 
   private ofEntity(target: AttachmentTarget, trx?: Knex.Transaction) {
@@ -128,7 +130,7 @@ export class DocumentAttachments implements AttachmentService {
       else if (read >= maxFiles) files.push({ ...file, body: null, notRead: 'beyond-count' });
       else {
         read += 1;
-        const body = await this.storage.download(document.fileKey).catch(() => null);
+        const body = await this.download(target.workspaceId, document.fileKey);
         files.push(body ? { ...file, body } : { ...file, body: null, notRead: 'unavailable' });
       }
     }
@@ -137,5 +139,15 @@ export class DocumentAttachments implements AttachmentService {
 
   async unlinkAll(target: AttachmentTarget, trx?: Knex.Transaction): Promise<number> {
     return this.ofEntity(target, trx).delete();
+  }
+
+  /** A file the reader goes without (it is named `unavailable`), and the operators hear why: gone, or storage failing. */
+  private async download(workspaceId: number, fileKey: string): Promise<Buffer | null> {
+    try {
+      return await this.storage.download(fileKey);
+    } catch (error) {
+      this.logger.warn({ err: error, workspaceId, fileKey }, 'An attached file could not be read from storage');
+      return null;
+    }
   }
 }

@@ -12,9 +12,6 @@ export interface CorpusCase {
   expected: NoticeExtraction;
 }
 
-/** The day the corpus is analysed on: the summaries' "N days from today" count from it. */
-export const CORPUS_TODAY = '2025-05-01';
-
 const GST = { department: 'GST', assessmentYear: null } as const;
 const INCOME_TAX = { department: 'INCOME_TAX', taxPeriod: null } as const;
 
