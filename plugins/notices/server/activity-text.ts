@@ -1,6 +1,7 @@
-import type { EntityActivity } from '../../../core/plugin-api';
+import type { ActivityEntry, EntityActivity } from '../../../core/plugin-api';
 import {
   HEARING_MODE_LABELS,
+  NOTICE_ENTITY,
   PRIORITY_LABELS,
   STATUS_LABELS,
   type HearingMode,
@@ -23,6 +24,9 @@ const DAY = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', y
 
 /** '2026-03-31' -> '31 Mar 2026'; 'none' for no date. */
 export const dayInWords = (day: string | null) => (day ? DAY.format(new Date(`${day}T00:00:00Z`)) : 'none');
+
+/** '1 notice', '3 notices'; `many` for a plural that is not `one` + s. */
+export const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 const changed = (label: string, from: string, to: string): NoticeActivity => ({
   action: 'notice.updated',
@@ -65,6 +69,16 @@ export const noticeActivity = {
 
 /** Who an entry names when no member did it (`metadata.performedBy`), e.g. the portal sync's analysis. */
 export const PORTAL_SYNC_PERFORMER = 'Portal sync';
+
+/** An entry of a notice's history by the portal sync, which is no member. */
+export const portalSyncEntry = (workspaceId: number, noticeExternalId: string, entry: NoticeActivity): ActivityEntry => ({
+  workspaceId,
+  actorUserId: null,
+  action: entry.action,
+  entityType: NOTICE_ENTITY,
+  entityId: noticeExternalId,
+  metadata: { text: entry.text, performedBy: PORTAL_SYNC_PERFORMER },
+});
 
 export const noticeActivityViewOf = (entry: EntityActivity): NoticeActivityView => ({
   id: String(entry.id),

@@ -4,6 +4,7 @@ import { ATTACHMENT_SERVICE, type AttachmentService } from '../../documents/serv
 import { NOTICE_ENTITY, type HearingMode, type NoticeDepartment, type NoticePriority, type NoticeStatus } from '../shared/wire';
 import { noticeActivity } from './activity-text';
 import { NoticeAi } from './ai/notice-ai';
+import { attachmentsIn } from './documents-plugin';
 import { NoticeService, type NoticeActor } from './notice-service';
 import { NoticeHearings, hearingSchema } from './satellites/hearings';
 import { createNoticeSchema } from './schemas';
@@ -664,10 +665,11 @@ export async function seedDemoNotices({ container, membership, owner, clients }:
   const hearings = new NoticeHearings(container.get<Knex>(TOKENS.Knex), notices);
   const actor: NoticeActor = { workspace: membership.workspace, userId: owner.id, role: membership.role, name: owner.name };
   const today = kolkataToday();
-  const documentsOn =
-    container.isBound(ATTACHMENT_SERVICE) &&
-    (await container.get<WorkspacePluginStates>(TOKENS.WorkspacePlugins).isEnabled(membership.workspace.id, 'documents'));
-  const attachments = documentsOn ? container.get<AttachmentService>(ATTACHMENT_SERVICE) : null;
+  const attachments = await attachmentsIn(
+    membership.workspace.id,
+    container.get<WorkspacePluginStates>(TOKENS.WorkspacePlugins),
+    container.isBound(ATTACHMENT_SERVICE) ? container.get<AttachmentService>(ATTACHMENT_SERVICE) : undefined,
+  );
 
   for (const demo of DEMO_NOTICES) {
     const client = clients[demo.clientIndex];

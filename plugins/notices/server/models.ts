@@ -1,6 +1,12 @@
 import { WorkspaceScopedModel, WorkspaceScopedRow } from '../../../core/plugin-api';
 import type { HearingMode, NoticeDepartment, NoticePriority, NoticeSource, NoticeStatus } from '../shared/wire';
 
+/** The unique index of a client's references, in any case. */
+const REFERENCE_INDEX = 'notices_reference_unique';
+
+/** Whether a write failed on a reference the client has already; PostgreSQL names the index, wrapped by Objection or not. */
+export const isDuplicateReference = (error: unknown) => (error as { constraint?: string } | null)?.constraint === REFERENCE_INDEX;
+
 /** A tax or regulatory notice served on one of the firm's clients. */
 export class Notice extends WorkspaceScopedModel {
   static override tableName = 'notices';
@@ -28,6 +34,8 @@ export class Notice extends WorkspaceScopedModel {
   aiProvider!: 'AZURE_OPENAI' | 'BUILTIN' | null;
   aiModel!: string | null;
   aiProcessedAt!: Date | null;
+  /** True while the analysis is a portal sync's own (description only), which its next analysis may replace. */
+  aiBySync!: boolean;
   /** The connector's label ('Sandbox') of a notice a portal sync brought. */
   sourceLabel!: string | null;
   portalSyncedAt!: Date | null;

@@ -32,7 +32,7 @@ import {
 import { noticeActivity, noticeActivityViewOf, type NoticeActivity } from './activity-text';
 import { automaticPriority } from './ai/automatic-priority';
 import { applyFilters, applyOrder, countMatches, pageRows } from './list-query';
-import { Notice } from './models';
+import { isDuplicateReference, Notice } from './models';
 import { NoticeViews, paiseToRupees } from './notice-views';
 import { onlyVisible, visibleClientsOf } from './notice-visibility';
 import type { CreateNoticeInput, NoticeListQuery, UpdateNoticeInput } from './schemas';
@@ -64,11 +64,8 @@ type NoticeFields = Pick<
 
 /** How many clients a search term may bring in by name; the list's search is about notices first. */
 const SEARCH_CLIENTS = 100;
-const REFERENCE_INDEX = 'notices_reference_unique';
 
 const unprocessable = (message: string, field: string) => new HttpError(422, message, { [field]: [message] });
-/** PostgreSQL's unique violation names the index, whether Objection has wrapped it or not. */
-const isDuplicateReference = (error: unknown) => (error as { constraint?: string } | null)?.constraint === REFERENCE_INDEX;
 const sameReference = (left: string, right: string) => left.trim().toUpperCase() === right.trim().toUpperCase();
 const rupeesOf = (paise: number | null) => (paise === null ? null : `₹${paiseToRupees(paise)}`);
 

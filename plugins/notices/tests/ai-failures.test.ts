@@ -1,9 +1,19 @@
 import { expect } from 'chai';
-import { AI_MESSAGES, AiError, TOKENS, type AiService, type NoticeAnalysis, type NoticeAnalysisInput } from '../../../core/plugin-api';
-import { NOTICE_AI_OPTIONS, type NoticeAiOptions } from '../server/ai/ai-job';
-import { NoticeAi } from '../server/ai/notice-ai';
-import { activityOf, expectUnanalysed, noticeOf, PATIENT_AI_WAIT_MS, processAi, settledJob } from './ai-support';
 import {
+  AI_MESSAGES,
+  AiError,
+  HttpError,
+  TOKENS,
+  type AiService,
+  type NoticeAnalysis,
+  type NoticeAnalysisInput,
+  type WorkspaceDirectory,
+} from '../../../core/plugin-api';
+import { NOTICE_AI_OPTIONS, NoticeAiRuns, type NoticeAiOptions } from '../server/ai/ai-job';
+import { NoticeAi } from '../server/ai/notice-ai';
+import { activityOf, expectUnanalysed, jobStatus, noticeOf, PATIENT_AI_WAIT_MS, processAi, settledJob } from './ai-support';
+import {
+  call,
   createNotice,
   HOST_START_TIMEOUT_MS,
   startNoticesHost,
@@ -123,6 +133,41 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
     const [entry] = await activityOf(owner, workspaceId, notice.externalId);
     expect(entry).to.deep.include({ performedBy: { name: 'Portal sync' } });
     expect(entry!.action).to.match(/^Processed with AI \(Built-in analyzer\): filled .*amount demanded ₹212340\.00/);
+  });
+
+  it('answers 503 for a job the host skipped because notices was switched off meanwhile, and the job status says so', async () => {
+    answer = () => Promise.resolve(AZURE_ANALYSIS);
+    const firm = await workspaceWithClient(host, 'ai-failures-switched-off');
+    const notice = await createNotice(firm.owner, firm.workspaceId, firm.client.externalId);
+    const internalId = await host.internalIdOf(firm.workspaceId);
+    const directory = host.host.container.get<WorkspaceDirectory>(TOKENS.Workspaces);
+    const workspace = (await directory.byId(internalId))!;
+    const member = (await directory.memberByExternalId(internalId, firm.owner.user.externalId))!;
+    const switchNotices = (enabled: boolean) => call(firm.owner, 'put', `/workspaces/${firm.workspaceId}/plugins/notices`, { enabled }).expect(200);
+
+    // The route's gates passed while notices was on; it is off by the time a worker takes the job.
+    await switchNotices(false);
+    const runs = new NoticeAiRuns(host.host.container);
+    const refusal = await runs
+      .start({ workspace, userId: member.userId, role: member.role, name: member.name }, notice.externalId, PATIENT_AI_WAIT_MS)
+      .then(
+        () => null,
+        (error: unknown) => (error instanceof HttpError ? [error.status, error.message] : error),
+      );
+    expect(refusal).to.deep.equal([503, AI_MESSAGES.unavailable]);
+    expect(calls).to.equal(0);
+
+    await switchNotices(true);
+    const redis = host.host.container.get<{ keys(pattern: string): Promise<string[]> }>(TOKENS.Redis);
+    const [key] = await redis.keys(`${host.host.config.redisKeyPrefix}notices:ai-job:${internalId}:*`);
+    const jobId = key!.split(':').at(-1)!;
+    expect((await jobStatus(firm.owner, firm.workspaceId, notice.externalId, jobId).expect(200)).body.data).to.deep.equal({
+      jobId,
+      state: 'FAILED',
+      notice: null,
+      error: AI_MESSAGES.unavailable,
+    });
+    await expectUnanalysed(firm.owner, firm.workspaceId, notice.externalId);
   });
 
   it('reports a failure that came after the 202 through the job status', async () => {

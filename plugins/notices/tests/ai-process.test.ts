@@ -294,6 +294,10 @@ describe('notices AI: process with AI', function () {
       workspace: await host.internalIdOf(workspaceId),
       notice: (await host.host.knex('notices').where({ external_id: notice.externalId }).first('id')).id as number,
     });
+    /** The portal's new words for the notice, as the sync saves them before analysing it again. */
+    const portalChanges = (noticeId: number, noticeType: string, description: string) =>
+      host.host.knex('notices').where({ id: noticeId }).update({ notice_type: noticeType, description });
+    const aiTextsOf = ({ summary, actionItems, draftReply, ai }: NoticeView) => ({ summary, actionItems, draftReply, ai });
 
     it("fills the notice as process-ai does, in the portal sync's name", async () => {
       const replyBy = addDays(today, 20);
@@ -306,6 +310,33 @@ describe('notices AI: process with AI', function () {
       const [entry] = await activityOf(owner, workspaceId, notice.externalId);
       expect(entry!.performedBy).to.deep.equal({ name: 'Portal sync' });
       expect(entry!.action).to.match(/^Processed with AI \(Built-in analyzer\): filled /);
+    });
+
+    it("keeps a member's analysis when the portal changes the notice, even one by the same built-in analyzer", async () => {
+      const notice = await bareNotice(asmt10Text(addDays(today, 20)));
+      const analysed: NoticeView = (await processAi(owner, workspaceId, notice.externalId).expect(200)).body.data;
+      const ids = await idsOf(notice);
+      await portalChanges(ids.notice, 'DRC-01', drc01Text(addDays(today, 12)));
+      await noticeAi().analyseSyncedNotice(ids.workspace, ids.notice);
+      const after = await noticeOf(owner, workspaceId, notice.externalId);
+      expect(aiTextsOf(after)).to.deep.equal(aiTextsOf(analysed));
+      expect(after.draftReply).to.include('ASMT-11');
+    });
+
+    it('replaces its own analysis when the portal changes the notice', async () => {
+      const notice = await bareNotice(asmt10Text(addDays(today, 20)));
+      const ids = await idsOf(notice);
+      await noticeAi().analyseSyncedNotice(ids.workspace, ids.notice);
+      const first = await noticeOf(owner, workspaceId, notice.externalId);
+      expect(first.draftReply).to.include('ASMT-11');
+      await portalChanges(ids.notice, 'DRC-01', drc01Text(addDays(today, 12)));
+      await noticeAi().analyseSyncedNotice(ids.workspace, ids.notice);
+      const second = await noticeOf(owner, workspaceId, notice.externalId);
+      expect(second.draftReply).to.include('DRC-06');
+      expect(second.summary).to.not.equal(first.summary);
+      expect(second.ai!.processedAt > first.ai!.processedAt).to.equal(true);
+      const [entry] = await activityOf(owner, workspaceId, notice.externalId);
+      expect(entry!.performedBy).to.deep.equal({ name: 'Portal sync' });
     });
 
     it('still sets the automatic priority of a notice with nothing to read, and never throws', async () => {

@@ -262,6 +262,7 @@ describe('notices: the digest email text', () => {
       newNotices: empty,
       dueSoon: { total: DIGEST_SECTION_LIMIT + 5, listed },
       overdue: empty,
+      appUrl: 'https://practice.example/axal',
       noticesUrl: 'https://practice.example/axal/w/w1/notices',
       profileUrl: 'https://practice.example/axal/profile',
     });
@@ -274,18 +275,21 @@ describe('notices: the digest email text', () => {
     expect(email.html).to.include('Open notices');
   });
 
-  it('escapes what members typed in the HTML version', () => {
+  it("escapes what members typed in the HTML version, and links only the app's own addresses", () => {
     const email = digestEmail({
       memberName: 'Asha',
-      workspaceName: 'Rao Associates',
+      workspaceName: 'Rao Associates https://evil.example/login',
       today,
       newNotices: { total: 1, listed: [{ ...notice(1), noticeType: '<b>ASMT-10</b>' }] },
       dueSoon: empty,
       overdue: empty,
+      appUrl: 'https://practice.example/axal',
       noticesUrl: 'https://practice.example/axal/w/w1/notices',
       profileUrl: 'https://practice.example/axal/profile',
     });
     expect(email.html).to.include('&lt;b&gt;ASMT-10&lt;/b&gt;');
     expect(email.html).to.not.include('<b>ASMT-10');
+    expect(email.html).to.include('<a href="https://practice.example/axal/w/w1/notices/n1">');
+    expect(email.html).to.include('Rao Associates https://evil.example/login').and.not.include('href="https://evil.example');
   });
 });

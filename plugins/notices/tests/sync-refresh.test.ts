@@ -1,11 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { SANDBOX_PORTAL_PASSWORD, type SandboxPortal } from '../sandbox-portal';
-import { TOKENS, type WorkspaceDirectory } from '../../../core/plugin-api';
+import express from 'express';
+import { LOCKED_USERNAME_PREFIX, SANDBOX_PORTAL_PASSWORD, type SandboxPortal } from '../sandbox-portal';
+import { NOTIFICATION_STREAM_END_EVENT, TOKENS, type QueueService, type WorkspaceDirectory } from '../../../core/plugin-api';
 import { DailySync } from '../server/sync/daily-sync';
 import { seedSandboxLogins } from '../server/sync/demo-sandbox';
 import { SyncStatusStreams } from '../server/sync/sync-status-streams';
 import { NOTICE_SYNC_MESSAGES, NOTICE_SYNC_ROUTES, NOTICE_SYNC_SETTINGS_DEFAULTS, type SyncStatusMessage } from '../shared/wire';
 import {
+  APP,
   apiUrlOf,
   call,
   clientWithLogins,
@@ -19,6 +24,7 @@ import {
   sharedSandboxPortal,
   startNoticesHost,
   startSync,
+  syncNotificationsOf,
   type TestHost,
   type TestSession,
 } from './sync-support';
@@ -53,6 +59,23 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
       clients.push(await clientWithLogins(owner, workspaceId, [login('GST', `${label}_${index}_gst`)], `${label} Client ${index}`));
     }
     return { owner, workspaceId, clients };
+  }
+
+  /** A run as a lost one is left: RUNNING, its last sign of life `silentFor` ago (a Postgres interval). */
+  async function silentRun(workspaceId: string, silentFor: string): Promise<string> {
+    const batchJobId = randomUUID();
+    await host.host.knex('notices_sync_runs').insert({
+      batch_job_id: batchJobId,
+      workspace_id: await host.internalIdOf(workspaceId),
+      trigger: 'MANUAL',
+      platforms: ['GST'],
+      client_count: 3,
+      completed_count: 1,
+      client_names: ['Lost Client'],
+      started_at: host.host.knex.raw("now() - interval '2 hours'"),
+      last_progress_at: host.host.knex.raw(`now() - interval '${silentFor}'`),
+    });
+    return batchJobId;
   }
 
   describe('the settings', () => {
@@ -145,6 +168,29 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
       expect(lost.status).to.equal('FAILED');
       await finishedRun(host.host.knex, started.batchJobId);
     });
+
+    it('counts the waiting logins of a client deleted during the sync as failed, so the sync still ends with its outcome', async () => {
+      const { owner, workspaceId } = await syncingWorkspace('sync-deleted', 1);
+      // Refused once let through, so the held job, when it goes on, finds nothing left to write for the deleted client.
+      const leavingUsername = `${LOCKED_USERNAME_PREFIX}_sync_deleted`;
+      const leaving = await clientWithLogins(owner, workspaceId, [login('GST', leavingUsername)], 'Leaving Traders');
+      const releaseLeaving = portal.holdSignIn(leavingUsername);
+      try {
+        const { batchJobId } = await startSync(owner, workspaceId);
+        const runRow = () => host.host.knex('notices_sync_runs').where({ batch_job_id: batchJobId }).first();
+        await eventually(async () => (await runRow()).completed_count === 1, "the other client's login synced");
+
+        await call(owner, 'delete', `/clients/${leaving.externalId}`, { workspaceExternalId: workspaceId, confirmation: 'Leaving Traders' }).expect(
+          200,
+        );
+        const failedClients = [{ clientName: 'Leaving Traders (GST)', error: 'The client was deleted' }];
+        expect(await runRow()).to.deep.include({ status: 'COMPLETED', client_count: 2, completed_count: 2, failed_clients: failedClients });
+        const outcome = (await syncNotificationsOf(owner, workspaceId, batchJobId)).at(-1)!;
+        expect([outcome.eventType, outcome.metadata.failedClients]).to.deep.equal(['SYNC_COMPLETED', failedClients]);
+      } finally {
+        releaseLeaving();
+      }
+    });
   });
 
   describe('GET notices/sync-status', () => {
@@ -201,13 +247,89 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
       try {
         await waitFor(() => stream.comments.includes('heartbeat'), 'a heartbeat comment');
         await call(owner, 'delete', `/workspaces/${workspaceId}/members/${employee.user.externalId}`).expect(204);
-        await Promise.race([stream.ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the stream did not end')), 5_000))]);
+        expect(await stream.until(() => true, { event: NOTIFICATION_STREAM_END_EVENT })).to.deep.equal({ reason: 'membership-removed' });
+        await stream.ended;
       } finally {
         await stream.close();
       }
       const outsider = await host.signedInUser('sync-heartbeat-outsider');
       const refused = await fetch(statusUrl(workspaceId), { headers: { cookie: cookieOf(outsider) } });
       expect([refused.status, (await refused.json()).error]).to.deep.equal([404, 'Workspace not found']);
+    });
+
+    it('ends with the session: the sign-out sends the `end` event with its reason, then the stream closes', async () => {
+      const owner = await host.signedInUser('sync-sign-out');
+      const workspaceId = (await host.createWorkspace(owner)).externalId;
+      const stream = await open(owner, workspaceId);
+      try {
+        await stream.until<SyncStatusMessage>(() => true);
+        await owner.agent.post(`${APP}/auth/logout`).set('X-CSRF-Token', owner.csrf).expect(204);
+        expect(await stream.until(() => true, { event: NOTIFICATION_STREAM_END_EVENT })).to.deep.equal({ reason: 'logout' });
+        await stream.ended;
+      } finally {
+        await stream.close();
+      }
+    });
+
+    it('shows a run nobody has reported on for half an hour as over, and the next daily check ends it as failed', async () => {
+      const { owner, workspaceId } = await syncingWorkspace('sync-silent', 1);
+      const batchJobId = await silentRun(workspaceId, '31 minutes');
+      const stream = await open(owner, workspaceId);
+      try {
+        expect(await stream.until<SyncStatusMessage>(() => true)).to.deep.equal({ connected: true, syncInProgress: false, syncDetails: null });
+      } finally {
+        await stream.close();
+      }
+      // The daily sync is off here: the check ends the run all the same.
+      expect(await host.host.container.get(DailySync).run(await host.internalIdOf(workspaceId))).to.equal('off');
+      expect((await host.host.knex('notices_sync_runs').where({ batch_job_id: batchJobId }).first()).status).to.equal('FAILED');
+      const [outcome] = await syncNotificationsOf(owner, workspaceId, batchJobId);
+      expect(outcome).to.deep.include({ eventType: 'SYNC_FAILED', message: 'The sync stopped before every client login was synced.' });
+    });
+
+    it('follows a run that reported within the half hour', async () => {
+      const { owner, workspaceId } = await syncingWorkspace('sync-quiet', 1);
+      await silentRun(workspaceId, '29 minutes');
+      const stream = await open(owner, workspaceId);
+      try {
+        expect(await stream.until<SyncStatusMessage>(() => true)).to.deep.equal({
+          connected: true,
+          syncInProgress: true,
+          syncDetails: { clientCount: 1, progress: 33, platforms: ['GST'], clientNames: ['Lost Client'] },
+        });
+      } finally {
+        await stream.close();
+      }
+    });
+
+    it('forgets a client that has gone by the time its stream starts', async () => {
+      const owner = await host.signedInUser('sync-gone');
+      const workspaceId = await host.internalIdOf((await host.createWorkspace(owner)).externalId);
+      const streams = host.host.container.get(SyncStatusStreams);
+      await waitFor(() => streams.size === 0, 'the streams of earlier tests to end');
+      let opening: Promise<void> | undefined;
+      // As when a client leaves while the route's gates are awaited: its connection has closed before the stream opens.
+      const server = express()
+        .get('/', (req, res) => {
+          req.socket.once('close', () => {
+            opening = streams.open(req, res, { workspaceId, userExternalId: owner.user.externalId, seesDetails: true });
+          });
+          req.socket.destroy();
+        })
+        .listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      try {
+        const refused = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`).then(
+          () => null,
+          (error: Error) => error,
+        );
+        expect(refused).to.be.instanceOf(Error);
+        await waitFor(() => opening !== undefined, 'the stream to open');
+        await opening;
+        expect(streams.size).to.equal(0);
+      } finally {
+        server.close();
+      }
     });
   });
 
@@ -259,6 +381,33 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
       await finishedRun(host.host.knex, run.batch_job_id);
       expect(await daily.run(internalId, todayAt('23:30'))).to.equal('done-today');
     });
+
+    it("starts the day's sync again after one whose jobs could not be queued, and then not again", async () => {
+      const { owner, workspaceId } = await syncingWorkspace('sync-daily-again', 1);
+      const internalId = await host.internalIdOf(workspaceId);
+      await saveNoticeSettings(owner, workspaceId, { useSandboxPortal: true, dailySync: true, dailySyncTime: '00:00' });
+      const daily = host.host.container.get(DailySync);
+      const queue = host.host.container.get<QueueService>(TOKENS.Queue);
+      const enqueue = queue.enqueue.bind(queue);
+      queue.enqueue = () => Promise.reject(new Error('the queue is unreachable'));
+      try {
+        const failure = await daily.run(internalId, todayAt('07:00')).then(
+          () => null,
+          (error: Error) => error.message,
+        );
+        expect(failure).to.equal('the queue is unreachable');
+      } finally {
+        queue.enqueue = enqueue;
+      }
+      const runs = () => host.host.knex('notices_sync_runs').where({ workspace_id: internalId, trigger: 'SCHEDULED' }).orderBy('id');
+      expect((await runs()).map((run) => run.status)).to.deep.equal(['FAILED']);
+
+      expect(await daily.run(internalId, todayAt('07:30'))).to.equal('started');
+      const [, started] = await runs();
+      expect((await finishedRun(host.host.knex, started.batch_job_id)).status).to.equal('COMPLETED');
+      expect(await daily.run(internalId, todayAt('08:00'))).to.equal('done-today');
+      expect(await runs()).to.have.length(2);
+    });
   });
 
   describe('stopping the host', () => {
@@ -280,8 +429,12 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
 });
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => condition(), what, timeoutMs);
+}
+
+async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -16,7 +16,7 @@ import { NOTICE_MESSAGES, type AiJobStatus, type NoticeView } from '../../shared
 import { NoticeService, type NoticeActor } from '../notice-service';
 import { NoticeAi } from './notice-ai';
 
-export const PROCESS_AI_JOB = 'processAi';
+const PROCESS_AI_JOB = 'processAi';
 const PROCESS_AI_QUEUE = `notices.${PROCESS_AI_JOB}`;
 
 /** How long `process-ai` waits for its job before answering 202 (AI_WAIT_MS; a test binds less). */
@@ -107,8 +107,12 @@ export class NoticeAiRuns {
     const outcome = await this.read(actor.workspace.id, job.id);
     if (outcome?.state === 'COMPLETED') return { notice: await this.notices.get(actor, notice.externalId) };
     if (outcome?.state === 'FAILED') throw new HttpError(outcome.status, outcome.error);
-    if (ending === 'crashed') throw new HttpError(503, AI_MESSAGES.unavailable);
-    return { jobId: job.id };
+    if (ending === 'running') return { jobId: job.id };
+    // Ended without an outcome: it crashed for good, or the host skipped it (the plugin was switched off in between),
+    // which is recorded here so that a page following the job learns it too rather than asking until the outcome expires.
+    if (ending === 'ended')
+      await this.write(actor.workspace.id, job.id, { noticeId: notice.externalId, state: 'FAILED', status: 503, error: AI_MESSAGES.unavailable });
+    throw new HttpError(503, AI_MESSAGES.unavailable);
   }
 
   /** `GET notices/{id}/process-ai/{jobId}`: 404 for a job of another notice or workspace, or one forgotten after an hour. */

@@ -4,7 +4,7 @@ import type { NoticePriority } from '../../shared/wire';
 /** HIGH when the reply is due within this many days, or already overdue. */
 export const HIGH_PRIORITY_DAYS_LEFT = 7;
 /** LOW only when more than this many days are left. */
-export const LOW_PRIORITY_DAYS_LEFT = 30;
+const LOW_PRIORITY_DAYS_LEFT = 30;
 /** ₹10,00,000 (ten lakh) or more is HIGH whatever the date. */
 export const HIGH_PRIORITY_AMOUNT_PAISE = 10_00_000 * 100;
 /** LOW only below ₹1,00,000 (one lakh), or with no amount. */

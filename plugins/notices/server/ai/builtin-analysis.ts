@@ -3,6 +3,7 @@ import {
   AiError,
   analyseNoticeText,
   BUILTIN_ANALYZER_VERSION,
+  hasReadableText,
   noticeAnalysisSchema,
   type NoticeAnalysis,
   type NoticeAnalysisInput,
@@ -13,7 +14,7 @@ import {
  * (no network, no cost). Held to the same schema as any provider's answer.
  */
 export function builtinAnalysis(input: NoticeAnalysisInput): NoticeAnalysis {
-  if (!input.text.trim()) throw new AiError(AI_MESSAGES.noText, 'no-text');
+  if (!hasReadableText(input.text)) throw new AiError(AI_MESSAGES.noText, 'no-text');
   const parsed = noticeAnalysisSchema.safeParse(analyseNoticeText(input));
   if (!parsed.success) throw new AiError(AI_MESSAGES.invalidAnswer, 'invalid-answer');
   return { ...parsed.data, provider: 'BUILTIN', model: BUILTIN_ANALYZER_VERSION };

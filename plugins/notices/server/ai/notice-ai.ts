@@ -1,5 +1,6 @@
 import { inject, injectable, optional } from 'inversify';
 import type { Knex } from 'knex';
+import type { PartialModelObject } from 'objection';
 import {
   AI_MESSAGES,
   AI_PROVIDER_LABELS,
@@ -15,8 +16,9 @@ import {
   type WorkspacePluginStates,
 } from '../../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../../../documents/server/tokens';
-import { NOTICE_ENTITY, type NoticeView } from '../../shared/wire';
-import { noticeActivity, PORTAL_SYNC_PERFORMER } from '../activity-text';
+import type { NoticeView } from '../../shared/wire';
+import { noticeActivity, portalSyncEntry } from '../activity-text';
+import { attachmentsIn } from '../documents-plugin';
 import { Notice, NoticeHearing } from '../models';
 import { NoticeService, type NoticeActor } from '../notice-service';
 import { analysisChanges } from './analysis-changes';
@@ -24,9 +26,8 @@ import { automaticPriority } from './automatic-priority';
 import { builtinAnalysis } from './builtin-analysis';
 import { noticeTextOf, type NoticeText } from './notice-text';
 
-const DOCUMENTS_PLUGIN = 'documents';
 const HEARING_NOTES = 'Taken from the notice by the AI analysis.';
-/** The fields an analysis by another provider keeps when the sync's built-in analysis runs after it. */
+/** The fields a member's analysis keeps when the sync's built-in analysis runs after it. */
 const AI_TEXT_FIELDS = ['summary', 'actionItems', 'draftReply', 'aiProvider', 'aiModel', 'aiProcessedAt'] as const;
 
 /** The answer, or AiError timed-out once `deadline` (epoch ms) passes; a late answer is dropped unsaved. */
@@ -46,7 +47,7 @@ interface ProcessOptions {
 }
 
 /** Who an analysis is recorded for: a member's `process-ai`, or the portal sync. */
-type Analyst = { actor: NoticeActor } | { performedBy: string };
+type Analyst = { actor: NoticeActor } | 'portal-sync';
 
 /** The notice's AI analysis: `process-ai` with the configured provider, and the built-in one on notices a sync brings. */
 @injectable()
@@ -83,7 +84,8 @@ export class NoticeAi {
 
   /**
    * For a notice a portal sync just created or changed: the built-in analyzer (no network, no cost) fills the AI fields
-   * and the empty ones and sets the automatic priority. Never throws for an analysis problem: it is logged.
+   * (unless a member's analysis holds them) and the empty ones, and sets the automatic priority. Never throws for an
+   * analysis problem: it is logged.
    */
   async analyseSyncedNotice(workspaceId: number, noticeId: number): Promise<void> {
     try {
@@ -101,7 +103,7 @@ export class NoticeAi {
       await this.knex.transaction(async (trx) => {
         const row = await Notice.inWorkspace(workspaceId, trx).where('notices.id', noticeId).forUpdate().first();
         if (!row) return;
-        if (analysis) await this.save(row, analysis, text.unread, { performedBy: PORTAL_SYNC_PERFORMER }, trx);
+        if (analysis) await this.save(row, analysis, text.unread, 'portal-sync', trx);
         else await this.applyAutomaticPriority(row, trx);
       });
     } catch (error) {
@@ -110,8 +112,7 @@ export class NoticeAi {
   }
 
   private async textOf(notice: Notice): Promise<NoticeText> {
-    const documentsOn = this.attachments !== undefined && (await this.plugins.isEnabled(notice.workspaceId, DOCUMENTS_PLUGIN));
-    return noticeTextOf(notice, documentsOn ? (this.attachments ?? null) : null, this.clients);
+    return noticeTextOf(notice, await attachmentsIn(notice.workspaceId, this.plugins, this.attachments), this.clients);
   }
 
   private async inputOf(notice: Notice, text: string): Promise<NoticeAnalysisInput> {
@@ -137,35 +138,26 @@ export class NoticeAi {
     const hearings = await NoticeHearing.inWorkspace(row.workspaceId, trx).where('notice_id', row.id).select('hearing_date');
     const hearingDates = new Set(hearings.map((hearing) => hearing.hearingDate));
     const changes = analysisChanges(row, analysis, { today: kolkataToday(), processedAt: new Date(), hearingDates });
-    // A sync keeps the analysis a member asked another provider for: it fills the register's gaps only.
-    const keepsOtherAnalysis = 'performedBy' in analyst && row.aiProvider !== null && row.aiProvider !== analysis.provider;
-    if (keepsOtherAnalysis) for (const field of AI_TEXT_FIELDS) delete changes.patch[field];
-    const after = Object.keys(changes.patch).length ? await Notice.query(trx).patchAndFetchById(row.id, changes.patch) : row;
+    const bySync = analyst === 'portal-sync';
+    // The sync reads the portal's description only: an analysis a member asked for (which may have read the PDFs)
+    // stays, whichever provider made it, and the sync fills the register's gaps only.
+    const keepsMemberAnalysis = bySync && row.aiProvider !== null && !row.aiBySync;
+    const patch: PartialModelObject<Notice> = { ...changes.patch, aiBySync: bySync };
+    if (keepsMemberAnalysis) for (const field of [...AI_TEXT_FIELDS, 'aiBySync'] as const) delete patch[field];
+    const after = Object.keys(patch).length ? await Notice.query(trx).patchAndFetchById(row.id, patch) : row;
     if (changes.hearing) {
       await NoticeHearing.query(trx).insert({
         workspaceId: row.workspaceId,
         noticeId: row.id,
         ...changes.hearing,
         notes: HEARING_NOTES,
-        createdBy: 'actor' in analyst ? analyst.actor.userId : null,
+        createdBy: bySync ? null : analyst.actor.userId,
       });
     }
-    if (keepsOtherAnalysis && !changes.filled.length && !changes.details.length) return after;
+    if (keepsMemberAnalysis && !changes.filled.length && !changes.details.length) return after;
     const entry = noticeActivity.aiProcessed(AI_PROVIDER_LABELS[analysis.provider], { filled: changes.filled, details: changes.details, unread });
-    if ('actor' in analyst) await this.notices.recordActivity(analyst.actor, after, entry, trx);
-    else {
-      await this.activity.record(
-        {
-          workspaceId: row.workspaceId,
-          actorUserId: null,
-          action: entry.action,
-          entityType: NOTICE_ENTITY,
-          entityId: row.externalId,
-          metadata: { text: entry.text, performedBy: analyst.performedBy },
-        },
-        trx,
-      );
-    }
+    if (bySync) await this.activity.record(portalSyncEntry(row.workspaceId, row.externalId, entry), trx);
+    else await this.notices.recordActivity(analyst.actor, after, entry, trx);
     return after;
   }
 

@@ -7,9 +7,9 @@ import { readPdfText } from './pdf-text';
 /** The text an analysis reads at most: a long notice with its annexures fits, a scanned book does not. */
 export const MAX_ANALYSED_CHARS = 60_000;
 /** PDF attachments read per notice, oldest first. */
-export const MAX_PDFS_READ = 5;
+const MAX_PDFS_READ = 5;
 /** A larger PDF is a bundle of annexures, not the notice: it is named as not read. */
-export const MAX_PDF_BYTES = 10 * 1024 * 1024;
+const MAX_PDF_BYTES = 10 * 1024 * 1024;
 const PDF_MIME_TYPE = 'application/pdf';
 
 const NOT_READ_REASONS: Record<Exclude<AttachmentFile, { body: Buffer }>['notRead'], string> = {

@@ -1,7 +1,7 @@
 import { PasswordException, PDFParse } from 'pdf-parse';
 
 /** Pages read of one PDF: a notice runs to a few pages; annexures beyond this add length, not meaning. */
-export const MAX_PDF_PAGES = 30;
+const MAX_PDF_PAGES = 30;
 
 export type PdfText =
   | { text: string }

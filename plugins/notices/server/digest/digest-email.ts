@@ -1,5 +1,5 @@
 import { composeEmail, daysBetween, type MailContent } from '../../../../core/plugin-api';
-import { dayInWords } from '../activity-text';
+import { dayInWords, plural } from '../activity-text';
 
 /** One notice as a line of the digest. */
 export interface DigestNotice {
@@ -24,6 +24,8 @@ export interface DigestContent {
   newNotices: DigestSection;
   dueSoon: DigestSection;
   overdue: DigestSection;
+  /** The app's own address, `{publicUrl}{basePath}`: the notice addresses under it are links in the email. */
+  appUrl: string;
   noticesUrl: string;
   profileUrl: string;
 }
@@ -34,16 +36,14 @@ export const DIGEST_SECTION_LIMIT = 20;
 /** How many days a notice due in the next week counts in the digest. */
 export const DIGEST_DUE_SOON_DAYS = 7;
 
-export const digestSubject = (workspaceName: string, today: string) => `Notices digest - ${workspaceName} - ${dayInWords(today)}`;
-
-const count = (total: number, one: string, many = `${one}s`) => `${total} ${total === 1 ? one : many}`;
+const digestSubject = (workspaceName: string, today: string) => `Notices digest - ${workspaceName} - ${dayInWords(today)}`;
 
 function dueWords(dueDate: string, today: string): string {
   const left = daysBetween(today, dueDate);
   if (left === 0) return `reply due today (${dayInWords(dueDate)})`;
   if (left === 1) return `reply due tomorrow (${dayInWords(dueDate)})`;
   if (left > 1) return `reply due in ${left} days (${dayInWords(dueDate)})`;
-  return `reply was due on ${dayInWords(dueDate)}, ${count(-left, 'day')} ago`;
+  return `reply was due on ${dayInWords(dueDate)}, ${plural(-left, 'day')} ago`;
 }
 
 function lineOf(notice: DigestNotice, today: string): string {
@@ -57,7 +57,7 @@ function sectionParagraphs(heading: string, section: DigestSection, today: strin
   return [
     `${heading} (${section.total})`,
     ...section.listed.map((notice) => `- ${lineOf(notice, today)}`),
-    ...(more > 0 ? [`...and ${count(more, 'more notice')} on the notices page: ${noticesUrl}`] : []),
+    ...(more > 0 ? [`...and ${plural(more, 'more notice')} on the notices page: ${noticesUrl}`] : []),
   ];
 }
 
@@ -71,9 +71,9 @@ export const isEmptyDigest = (content: Pick<DigestContent, 'newNotices' | 'dueSo
 export function digestEmail(content: DigestContent): MailContent {
   const { today, noticesUrl } = content;
   const overview = [
-    count(content.newNotices.total, 'new notice'),
-    `${count(content.dueSoon.total, 'notice')} due in the next ${DIGEST_DUE_SOON_DAYS} days`,
-    `${count(content.overdue.total, 'notice')} overdue`,
+    plural(content.newNotices.total, 'new notice'),
+    `${plural(content.dueSoon.total, 'notice')} due in the next ${DIGEST_DUE_SOON_DAYS} days`,
+    `${plural(content.overdue.total, 'notice')} overdue`,
   ].join(', ');
   return composeEmail({
     subject: digestSubject(content.workspaceName, today),
@@ -85,6 +85,7 @@ export function digestEmail(content: DigestContent): MailContent {
       ...sectionParagraphs('Overdue', content.overdue, today, noticesUrl),
     ],
     action: { label: 'Open notices', url: noticesUrl },
+    appUrl: content.appUrl,
     closing: `You get this email because you turned on the daily notices digest for ${content.workspaceName}. To stop it, turn off "Daily notices digest" on your profile: ${content.profileUrl}`,
   });
 }

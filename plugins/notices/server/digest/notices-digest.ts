@@ -101,6 +101,7 @@ export class NoticesDigest {
         newNotices,
         dueSoon,
         overdue,
+        appUrl: `${this.config.publicUrl}${this.config.basePath}`,
         noticesUrl: this.noticesUrl(workspace),
         profileUrl: `${this.config.publicUrl}${this.config.basePath}/profile`,
       });

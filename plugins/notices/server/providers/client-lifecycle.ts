@@ -10,6 +10,7 @@ import { ATTACHMENT_SERVICE, type AttachmentService } from '../../../documents/s
 import { NOTICE_ENTITY } from '../../shared/wire';
 import type { NoticeActivity } from '../activity-text';
 import { Notice } from '../models';
+import { ClientSync } from '../sync/client-sync';
 
 const deletedWithClient = (reference: string, clientName: string): NoticeActivity => ({
   action: 'notice.deleted',
@@ -44,4 +45,9 @@ async function removeClientNotices(client: ClientBeingDeleted, trx: Knex.Transac
   }
 }
 
-export const noticeClientLifecycle = clientLifecyclePoint.contribute({ beforeDelete: removeClientNotices });
+export const noticeClientLifecycle = clientLifecyclePoint.contribute({
+  async beforeDelete(client, trx, context) {
+    await context.container.get(ClientSync).failLoginsOfDeletedClient(client, trx);
+    await removeClientNotices(client, trx, context);
+  },
+});

@@ -3,6 +3,7 @@ import { externalIdParam, parseBody, TOKENS, type PluginRouteContext, type Plugi
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../../../documents/server/tokens';
 import { TASKS_SERVICE, type TasksService } from '../../../tasks/server/tokens';
 import { NOTICE_MESSAGES, NOTICES_PERMISSIONS, NOTICES_ROUTES } from '../../shared/wire';
+import { DOCUMENTS_PLUGIN } from '../documents-plugin';
 import { NoticeService } from '../notice-service';
 import { noticeActorOf, noticeIdOf } from '../routes';
 import { NoticeAttachments, attachmentSchema } from './attachments';
@@ -10,7 +11,6 @@ import { filterPreferenceSchema, readFilterPreference, saveFilterPreference } fr
 import { NoticeHearings, hearingSchema } from './hearings';
 import { NoticeTasks } from './notice-tasks';
 
-const DOCUMENTS_PLUGIN = 'documents';
 const TASKS_PLUGIN = 'tasks';
 
 const route = (path: string) => `/${path}`;

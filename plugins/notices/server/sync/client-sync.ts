@@ -4,24 +4,35 @@ import {
   addDays,
   kolkataToday,
   TOKENS,
+  type ClientBeingDeleted,
   type ClientDirectory,
   type JobContext,
   type Logger,
   type WorkspaceDirectory,
   type WorkspaceRef,
 } from '../../../../core/plugin-api';
-import { NOTICE_SYNC_MESSAGES, PLATFORM_LABELS, SYNC_LOOKBACK_DAYS } from '../../shared/wire';
+import { NOTICE_SYNC_MESSAGES, SYNC_LOOKBACK_DAYS } from '../../shared/wire';
 import { PortalError } from '../tokens';
 import { NoticeSync, type SyncClientPayload } from './notice-sync';
 import { PortalNoticeWriter, type SyncTarget } from './portal-notice-writer';
-import { claimProgressReport, finishClient, NoticeSyncClient, NoticeSyncRun, type ClientOutcome } from './sync-runs';
+import {
+  claimProgressReport,
+  failedLogin,
+  failPendingLoginsOf,
+  finishClient,
+  NoticeSyncClient,
+  NoticeSyncRun,
+  type ClientOutcome,
+  type RunAfterFinish,
+} from './sync-runs';
 
 /** A connector gets this long for one login: signing in, the notice list and the PDFs. */
 export const PORTAL_FETCH_TIMEOUT_MS = 2 * 60_000;
 
-export const SYNC_CLIENT_MESSAGES = {
+const SYNC_CLIENT_MESSAGES = {
   loginGone: 'The login was removed or marked invalid before its turn came',
   stopped: 'The sync of this login stopped unexpectedly; please refresh again',
+  clientDeleted: 'The client was deleted',
 } as const;
 
 export type ClientSyncResult = { skipped: true } | { failed: boolean; created: number; updated: number };
@@ -95,7 +106,7 @@ export class ClientSync {
       return { failed: written.failure !== null, error: written.failure?.message ?? null, created: written.created, updated: written.updated };
     } catch (error) {
       if (!(error instanceof PortalError)) throw error;
-      if (error.kind === 'INVALID_CREDENTIALS') await this.clients.markCredentialInvalid(workspaceId, clientId, platform);
+      if (error.kind === 'INVALID_CREDENTIALS') await this.clients.markCredentialInvalid(workspaceId, clientId, platform, login.credentialUpdatedAt);
       return failed(error.message);
     }
   }
@@ -123,15 +134,37 @@ export class ClientSync {
    * even when the remaining logins are slow to report.
    */
   private async finish(payload: SyncClientPayload, workspace: WorkspaceRef, clientName: string, outcome: ClientOutcome): Promise<void> {
-    const failedClient = outcome.failed ? { clientName: `${clientName} (${PLATFORM_LABELS[payload.platform]})`, error: outcome.error ?? '' } : null;
+    const failedClient = outcome.failed ? failedLogin(clientName, payload.platform, outcome.error ?? '') : null;
     const after = await this.knex.transaction(async (trx) => {
       const counted = await finishClient(trx, payload, outcome, failedClient);
-      if (!counted) return null;
-      const notifications = this.sync.progressOf(workspace, counted.run);
-      if (counted.finishedRun) await notifications.finished(trx);
-      else if (counted.progressDue) await notifications.progress(trx);
+      if (counted) await this.report(trx, workspace, counted);
       return counted;
     });
     if (after) await this.sync.announce(payload.workspaceId);
+  }
+
+  /**
+   * The clientLifecycle hook's part, in the deleting transaction: the client's logins still waiting in a sync fail as
+   * deleted and count into their runs (their rows go with the client), so a run waiting only for them ends with its
+   * outcome as usual; their jobs then find no login and skip.
+   */
+  async failLoginsOfDeletedClient(client: ClientBeingDeleted, trx: Knex.Transaction): Promise<void> {
+    const runs = await failPendingLoginsOf(trx, client, SYNC_CLIENT_MESSAGES.clientDeleted);
+    if (!runs.length) return;
+    const workspace = await this.workspaces.byId(client.workspaceId);
+    if (!workspace) return;
+    for (const counted of runs) await this.report(trx, workspace, counted);
+    // The streams read the run once the deletion has committed; a deletion undone changed nothing to announce.
+    void trx.executionPromise.then(
+      () => this.sync.announce(client.workspaceId),
+      () => undefined,
+    );
+  }
+
+  /** The outcome of a run the finish ended, else its progress when due. */
+  private async report(trx: Knex.Transaction, workspace: WorkspaceRef, counted: RunAfterFinish): Promise<void> {
+    const notifications = this.sync.progressOf(workspace, counted.run);
+    if (counted.finishedRun) await notifications.finished(trx);
+    else if (counted.progressDue) await notifications.progress(trx);
   }
 }

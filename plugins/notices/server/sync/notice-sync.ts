@@ -20,7 +20,7 @@ import { SyncNotifications } from './sync-notifications';
 import { abandonStaleRun, failRun, insertRun, runningRun, type NoticeSyncRun, type SyncTrigger } from './sync-runs';
 
 export const SYNC_CLIENT_JOB = 'syncClient';
-export const SYNC_CLIENT_QUEUE = `notices.${SYNC_CLIENT_JOB}`;
+const SYNC_CLIENT_QUEUE = `notices.${SYNC_CLIENT_JOB}`;
 /** Published on the event bus after every change of a run that the sync-status streams show. */
 export const NOTICE_SYNC_CHANGED_EVENT = 'notices.sync.changed';
 
@@ -86,7 +86,7 @@ export class NoticeSync {
     const logins = (
       await Promise.all(
         [...sources].map(async ([platform, source]) =>
-          (await this.clients.portalLogins(workspaceId, platform)).map(({ clientId, clientName }) => ({
+          (await this.clients.portalLoginClients(workspaceId, platform)).map(({ clientId, clientName }) => ({
             clientId,
             clientName,
             platform,
@@ -185,6 +185,20 @@ export class NoticeSync {
     await this.events.publish<SyncChangedEvent>(NOTICE_SYNC_CHANGED_EVENT, { workspaceId }).catch((error: Error) => {
       this.logger.warn({ workspaceId, err: error.message }, 'a notice sync change could not be announced');
     });
+  }
+
+  /**
+   * Ends the workspace's run as failed, with its SYNC_FAILED, when nobody has reported on it for so long that its jobs
+   * must be lost or were skipped (the plugin switched off mid-run); answers whether there was one.
+   */
+  async endAbandonedRun(workspace: WorkspaceRef): Promise<boolean> {
+    const abandoned = await this.knex.transaction(async (trx) => {
+      const run = await abandonStaleRun(trx, workspace.id);
+      if (run) await this.progressOf(workspace, run).finished(trx);
+      return run;
+    });
+    if (abandoned) await this.announce(workspace.id);
+    return abandoned !== undefined;
   }
 
   /** The jobs could not be queued: the run ends at once as failed, so it never blocks the next refresh. */

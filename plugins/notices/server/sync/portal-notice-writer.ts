@@ -25,16 +25,15 @@ import {
   OPEN_NOTICE_STATUSES,
   type NoticeStatus,
 } from '../../shared/wire';
-import { noticeActivity, PORTAL_SYNC_PERFORMER, type NoticeActivity } from '../activity-text';
+import { noticeActivity, portalSyncEntry, type NoticeActivity } from '../activity-text';
 import { automaticPriority } from '../ai/automatic-priority';
 import { NoticeAi } from '../ai/notice-ai';
-import { Notice } from '../models';
+import { attachmentsIn } from '../documents-plugin';
+import { isDuplicateReference, Notice } from '../models';
 import { paiseToRupees } from '../notice-views';
 import { rupeesToPaise } from '../schemas';
 import { PortalError, type PortalNotice, type PortalNoticeDocument } from '../tokens';
 
-const DOCUMENTS_PLUGIN = 'documents';
-const REFERENCE_INDEX = 'notices_reference_unique';
 /** Portal states that mean the department has closed the notice: such a notice is saved (or becomes) RESOLVED. */
 const CLOSED_PORTAL_STATES = new Set(['CLOSED', 'DISPOSED', 'COMPLETED', 'RESOLVED']);
 const MAX_FILENAME_LENGTH = 200;
@@ -89,7 +88,6 @@ export interface WriteOutcome {
 }
 
 const rupeesText = (paise: number | null) => (paise === null ? null : `₹${paiseToRupees(paise)}`);
-const isDuplicateReference = (error: unknown) => (error as { constraint?: string } | null)?.constraint === REFERENCE_INDEX;
 const isClosed = (notice: CheckedNotice) => CLOSED_PORTAL_STATES.has(notice.portalStatus.trim().toUpperCase());
 
 /** The history entries of a change the sync made, in the order the details page shows them. */
@@ -126,7 +124,7 @@ export class PortalNoticeWriter {
 
   /** `afterEachNotice` lets the sync report progress while a login with many notices is written. */
   async write(target: SyncTarget, portalNotices: PortalNotice[], afterEachNotice: () => Promise<void> = async () => {}): Promise<WriteOutcome> {
-    const attachments = this.attachments && (await this.plugins.isEnabled(target.workspace.id, DOCUMENTS_PLUGIN)) ? this.attachments : null;
+    const attachments = await attachmentsIn(target.workspace.id, this.plugins, this.attachments);
     const outcome: WriteOutcome = { created: 0, updated: 0, failure: null };
     for (const portalNotice of portalNotices) {
       const checked = portalNoticeSchema.safeParse(portalNotice);
@@ -264,18 +262,7 @@ export class PortalNoticeWriter {
     }
   }
 
-  /** An entry of the notice's history by the portal sync, which is no member. */
   private async record(workspaceId: number, notice: Notice, entry: NoticeActivity, trx?: Knex.Transaction): Promise<void> {
-    await this.activity.record(
-      {
-        workspaceId,
-        actorUserId: null,
-        action: entry.action,
-        entityType: NOTICE_ENTITY,
-        entityId: notice.externalId,
-        metadata: { text: entry.text, performedBy: PORTAL_SYNC_PERFORMER },
-      },
-      trx,
-    );
+    await this.activity.record(portalSyncEntry(workspaceId, notice.externalId, entry), trx);
   }
 }

@@ -3,7 +3,7 @@ import { NOTICE_SYNC_TEXTS } from '../../shared/wire';
 import { noticeSourcesPoint, type NoticeSource } from '../tokens';
 import type { NoticeSyncSettings } from './settings';
 
-export const SANDBOX_SOURCE_IDS = { GST: 'sandbox-gst', INCOME_TAX: 'sandbox-income-tax' } as const;
+const SANDBOX_SOURCE_IDS = { GST: 'sandbox-gst', INCOME_TAX: 'sandbox-income-tax' } as const;
 
 /** On in a workspace whose notices settings say `useSandboxPortal`. */
 const sandboxSwitchedOn: NoticeSource['isEnabled'] = async ({ settings }) => (await settings<NoticeSyncSettings>()).useSandboxPortal;

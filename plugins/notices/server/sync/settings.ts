@@ -3,12 +3,9 @@ import { settingsPoint } from '../../../../core/plugin-api';
 import { NOTICE_SYNC_SETTINGS_DEFAULTS } from '../../shared/wire';
 
 /** The times of day (Asia/Kolkata) a daily sync may be set for: every half hour, which is how often the schedule looks. */
-export const DAILY_SYNC_TIMES = Array.from(
-  { length: 48 },
-  (_, index) => `${String(Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`,
-);
+const DAILY_SYNC_TIMES = Array.from({ length: 48 }, (_, index) => `${String(Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`);
 
-export const noticeSyncSettingsSchema = z.object({
+const noticeSyncSettingsSchema = z.object({
   dailySync: z.boolean().default(NOTICE_SYNC_SETTINGS_DEFAULTS.dailySync),
   dailySyncTime: z.enum(DAILY_SYNC_TIMES as [string, ...string[]]).default(NOTICE_SYNC_SETTINGS_DEFAULTS.dailySyncTime),
   useSandboxPortal: z.boolean().default(NOTICE_SYNC_SETTINGS_DEFAULTS.useSandboxPortal),

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import type { JobProgressNotification, NotificationService, WorkspaceRef } from '../../../../core/plugin-api';
 import { NOTICE_ENTITY, NOTICE_SYNC_TYPE, NOTICES_PERMISSIONS, PLATFORM_LABELS } from '../../shared/wire';
+import { plural } from '../activity-text';
 import type { NoticeSyncRun } from './sync-runs';
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const platformsOf = (run: NoticeSyncRun) => run.platforms.map((platform) => PLATFORM_LABELS[platform] ?? platform).join(', ');
 
 /**

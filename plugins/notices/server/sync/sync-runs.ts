@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { WorkspaceScopedRow, type FailedClient } from '../../../../core/plugin-api';
+import { PLATFORM_LABELS } from '../../shared/wire';
 import type { NoticeSourcePlatform } from '../tokens';
 
 export type SyncTrigger = 'MANUAL' | 'SCHEDULED';
@@ -58,13 +59,31 @@ export interface RunAfterFinish {
 }
 
 /** Progress is written at most this often per run, whichever worker finishes a login. */
-export const PROGRESS_INTERVAL = '1 second';
-/** A run without a sign of life for this long is taken as abandoned (its jobs lost), so a new refresh may start. */
-export const ABANDONED_AFTER = '30 minutes';
+const PROGRESS_INTERVAL = '1 second';
+/** A run without a sign of life for this long is taken as abandoned (its jobs lost or skipped), so a new refresh may start. */
+const ABANDONED_AFTER = '30 minutes';
+const SILENT_TOO_LONG = `coalesce(last_progress_at, started_at) < now() - interval '${ABANDONED_AFTER}'`;
 
-/** The workspace's running run, if any. */
+/** What finished logins add to their run. */
+interface RunTally {
+  logins: number;
+  created: number;
+  updated: number;
+  failedClients: FailedClient[];
+}
+
+/** A failed login as the run's notification lists it: 'Sharma Traders (GST)' with the reason. */
+export const failedLogin = (clientName: string, platform: NoticeSourcePlatform, error: string): FailedClient => ({
+  clientName: `${clientName} (${PLATFORM_LABELS[platform]})`,
+  error,
+});
+
+/**
+ * The workspace's running run, if any. One nobody has reported on for ABANDONED_AFTER counts as over already, so the
+ * sync-status stream and the Refresh button recover by themselves; the next refresh or daily check ends it for good.
+ */
 export async function runningRun(workspaceId: number, trx?: Knex.Transaction): Promise<NoticeSyncRun | undefined> {
-  return NoticeSyncRun.inWorkspace(workspaceId, trx).where('status', 'RUNNING').first();
+  return NoticeSyncRun.inWorkspace(workspaceId, trx).where('status', 'RUNNING').whereRaw(`not (${SILENT_TOO_LONG})`).first();
 }
 
 /** Ends the running run `runId` as failed; answers it unless it had ended already. */
@@ -80,7 +99,7 @@ export async function failRun(trx: Knex.Transaction, workspaceId: number, runId:
 export async function abandonStaleRun(trx: Knex.Transaction, workspaceId: number): Promise<NoticeSyncRun | undefined> {
   return NoticeSyncRun.inWorkspace(workspaceId, trx)
     .where('status', 'RUNNING')
-    .whereRaw(`coalesce(last_progress_at, started_at) < now() - interval '${ABANDONED_AFTER}'`)
+    .whereRaw(SILENT_TOO_LONG)
     .patch({ status: 'FAILED', finishedAt: new Date() })
     .returning('*')
     .first();
@@ -118,8 +137,7 @@ export async function claimProgressReport(trx: Knex.Transaction, workspaceId: nu
 
 /**
  * Records a login's outcome and counts it into its run, in the caller's transaction. The login's row moves out of
- * PENDING once only, so a job run twice (a retry, a stalled job taken over) counts once; the run's row, locked here,
- * makes the finishes of all workers one after the other, so exactly one of them sees the last login done.
+ * PENDING once only, so a job run twice (a retry, a stalled job taken over) counts once.
  */
 export async function finishClient(
   trx: Knex.Transaction,
@@ -137,17 +155,55 @@ export async function finishClient(
       finishedAt: new Date(),
     });
   if (!finished) return null;
+  return countIntoRun(trx, login.runId, {
+    logins: 1,
+    created: outcome.created,
+    updated: outcome.updated,
+    failedClients: failedClient ? [failedClient] : [],
+  });
+}
+
+/**
+ * Fails every login of the client still PENDING in a run (the client is being deleted, in `trx`) and counts them into
+ * their runs, as their jobs would have; answers each run after. Their jobs then find no login and do nothing.
+ */
+export async function failPendingLoginsOf(
+  trx: Knex.Transaction,
+  client: { workspaceId: number; id: number; name: string },
+  error: string,
+): Promise<RunAfterFinish[]> {
+  const failed = await NoticeSyncClient.inWorkspace(client.workspaceId, trx)
+    .where({ client_id: client.id, status: 'PENDING' })
+    .patch({ status: 'FAILED', error, finishedAt: new Date() })
+    .returning(['run_id', 'platform']);
+  const byRun = new Map<number, FailedClient[]>();
+  for (const login of failed) {
+    byRun.set(login.runId, [...(byRun.get(login.runId) ?? []), failedLogin(client.name, login.platform, error)]);
+  }
+  const after: RunAfterFinish[] = [];
+  for (const [runId, failedClients] of byRun) {
+    const counted = await countIntoRun(trx, runId, { logins: failedClients.length, created: 0, updated: 0, failedClients });
+    if (counted) after.push(counted);
+  }
+  return after;
+}
+
+/**
+ * Adds finished logins to their running run. The run's row, locked here, makes the finishes of all workers one after
+ * the other, so exactly one of them sees the last login done; null when the run has ended already.
+ */
+async function countIntoRun(trx: Knex.Transaction, runId: number, tally: RunTally): Promise<RunAfterFinish | null> {
   const { rows } = await trx.raw(
     `select *, (last_progress_at is null or clock_timestamp() - last_progress_at >= interval '${PROGRESS_INTERVAL}') as progress_due
      from notices_sync_runs where id = ? for update`,
-    [login.runId],
+    [runId],
   );
   const current = rows[0] as (Record<string, unknown> & { progress_due: boolean; status: SyncRunStatus }) | undefined;
   if (!current || current.status !== 'RUNNING') return null;
   const before = NoticeSyncRun.fromDatabaseJson(current);
-  const completed = before.completedCount + 1;
+  const completed = before.completedCount + tally.logins;
   const finishedRun = completed >= before.clientCount;
-  const failures = before.failedClients.length + (failedClient ? 1 : 0);
+  const failures = before.failedClients.length + tally.failedClients.length;
   const { rows: after } = await trx.raw(
     `update notices_sync_runs set
        completed_count = ?, created_count = created_count + ?, updated_count = updated_count + ?, failed_clients = failed_clients || ?::jsonb,
@@ -156,11 +212,11 @@ export async function finishClient(
      where id = ? returning *`,
     [
       completed,
-      outcome.created,
-      outcome.updated,
-      JSON.stringify(failedClient ? [failedClient] : []),
+      tally.created,
+      tally.updated,
+      JSON.stringify(tally.failedClients),
       finishedRun ? (failures >= before.clientCount ? 'FAILED' : 'COMPLETED') : 'RUNNING',
-      login.runId,
+      runId,
     ],
   );
   return { run: NoticeSyncRun.fromDatabaseJson(after[0]), finishedRun, progressDue: finishedRun || current.progress_due };

@@ -2,7 +2,17 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { inject, injectable } from 'inversify';
-import { TOKENS, type EventBus, type Logger, type WorkspaceDirectory } from '../../../../core/plugin-api';
+import {
+  NOTIFICATION_STREAM_END_EVENT,
+  SESSION_ENDED_EVENT,
+  TOKENS,
+  type EventBus,
+  type Logger,
+  type NotificationStreamEndEvent,
+  type NotificationStreamEndReason,
+  type SessionEndedEvent,
+  type WorkspaceDirectory,
+} from '../../../../core/plugin-api';
 import type { SyncStatusMessage } from '../../shared/wire';
 import { NOTICE_SYNC_CHANGED_EVENT, type SyncChangedEvent } from './notice-sync';
 import { runningRun, type NoticeSyncRun } from './sync-runs';
@@ -11,8 +21,8 @@ export interface SyncStatusStreamSettings {
   /** How often a stream looks for changes the event bus announced, and for the server closing. */
   tickMs: number;
   /**
-   * A `: heartbeat` comment this often; then the run is also read again (in case an announcement was lost) and the
-   * member's membership and role checked again.
+   * A `: heartbeat` comment this often; then the run is also read again (in case an announcement was lost), the
+   * member's membership and role checked again, and the session's absolute expiry.
    */
   heartbeatMs: number;
   retryMs: number;
@@ -24,13 +34,17 @@ interface StatusStream {
   userExternalId: string;
   /** CLIENT members learn only whether a sync runs: the details name the firm's other clients. */
   seesDetails: boolean;
+  /** The member's session: the stream ends with it. */
+  sessionId: string;
+  sessionExpiresAt: number | undefined;
   lastSent: string | null;
   /** The HTTP server the stream came through: once it stops listening the host is shutting down. */
   server: Server | undefined;
   heartbeat: NodeJS.Timeout;
+  ended: boolean;
 }
 
-export function syncStatusOf(run: NoticeSyncRun | undefined, seesDetails: boolean): SyncStatusMessage {
+function syncStatusOf(run: NoticeSyncRun | undefined, seesDetails: boolean): SyncStatusMessage {
   if (!run) return { connected: true, syncInProgress: false, syncDetails: null };
   return {
     connected: true,
@@ -50,7 +64,9 @@ export function syncStatusOf(run: NoticeSyncRun | undefined, seesDetails: boolea
  * `GET notices/sync-status` (spec 2 section 7): a server-sent stream per member on the notices page. The first message
  * says whether a sync runs; another follows each change of the running run. Changes are announced on the event bus by
  * whichever process made them (see NoticeSync.announce); this process then reads the run once per workspace for all
- * its streams, at most once a tick. A stream ends when its client goes, and within a tick of the host stopping.
+ * its streams, at most once a tick. A stream ends when its client goes, and within a tick of the host stopping; it
+ * ends with the core's named `end` event, and its reasons, when the member's session ends (sign-out, expiry) or they
+ * leave the workspace, so the web stops reconnecting, as the core's notification streams do.
  */
 @injectable()
 export class SyncStatusStreams {
@@ -80,6 +96,24 @@ export class SyncStatusStreams {
     { workspaceId, userExternalId, seesDetails }: { workspaceId: number; userExternalId: string; seesDetails: boolean },
   ): Promise<void> {
     await this.subscribe();
+    // A client that went while the gates or the subscription were awaited has closed already: no 'close' will come.
+    if (req.socket.destroyed) return;
+    const stream: StatusStream = {
+      res,
+      workspaceId,
+      userExternalId,
+      seesDetails,
+      sessionId: req.sessionID,
+      sessionExpiresAt: req.session.absoluteExpiresAt,
+      lastSent: null,
+      // Node puts the accepting server on each socket it accepts; a plugin has no other word of the host stopping.
+      server: (req.socket as Socket & { server?: Server }).server,
+      heartbeat: setInterval(() => void this.beat(stream), this.settings.heartbeatMs),
+      ended: false,
+    };
+    stream.heartbeat.unref();
+    this.add(stream);
+    res.on('close', () => this.end(stream));
     res.status(200).set({
       'Content-Type': 'text/event-stream; charset=utf-8',
       // Neither compression (no-transform) nor a proxy's buffering (X-Accel-Buffering) may hold a message back.
@@ -89,20 +123,7 @@ export class SyncStatusStreams {
     });
     res.flushHeaders();
     req.socket.setNoDelay(true);
-    const stream: StatusStream = {
-      res,
-      workspaceId,
-      userExternalId,
-      seesDetails,
-      lastSent: null,
-      // Node puts the accepting server on each socket it accepts; a plugin has no other word of the host stopping.
-      server: (req.socket as Socket & { server?: Server }).server,
-      heartbeat: setInterval(() => void this.beat(stream), this.settings.heartbeatMs),
-    };
-    stream.heartbeat.unref();
     res.write(`retry: ${this.settings.retryMs}\n\n`);
-    this.add(stream);
-    res.on('close', () => this.end(stream));
     try {
       this.send(stream, await runningRun(workspaceId));
     } catch (error) {
@@ -112,14 +133,17 @@ export class SyncStatusStreams {
   }
 
   private subscribe(): Promise<unknown> {
-    this.subscription ??= this.events
-      .subscribe<SyncChangedEvent>(NOTICE_SYNC_CHANGED_EVENT, ({ workspaceId }) => {
+    this.subscription ??= Promise.all([
+      this.events.subscribe<SyncChangedEvent>(NOTICE_SYNC_CHANGED_EVENT, ({ workspaceId }) => {
         if (this.byWorkspace.has(workspaceId)) this.changed.add(workspaceId);
-      })
-      .catch((error: unknown) => {
-        this.subscription = null;
-        throw error;
-      });
+      }),
+      this.events.subscribe<SessionEndedEvent>(SESSION_ENDED_EVENT, ({ sessionId }) =>
+        this.endWhere((stream) => stream.sessionId === sessionId, 'logout'),
+      ),
+    ]).catch((error: unknown) => {
+      this.subscription = null;
+      throw error;
+    });
     return this.subscription;
   }
 
@@ -137,9 +161,7 @@ export class SyncStatusStreams {
   }
 
   private async tick(): Promise<void> {
-    for (const streams of this.byWorkspace.values()) {
-      for (const stream of streams) if (stream.server && !stream.server.listening) this.end(stream);
-    }
+    this.endWhere((stream) => stream.server !== undefined && !stream.server.listening, 'shutdown');
     const due = [...this.changed];
     this.changed.clear();
     await Promise.all(due.map((workspaceId) => this.refresh(workspaceId)));
@@ -160,25 +182,39 @@ export class SyncStatusStreams {
   /** Sends the status when it differs from the last one sent. */
   private send(stream: StatusStream, run: NoticeSyncRun | undefined): void {
     const message = JSON.stringify(syncStatusOf(run, stream.seesDetails));
-    if (message === stream.lastSent || stream.res.writableEnded) return;
+    if (message === stream.lastSent || stream.ended) return;
     stream.lastSent = message;
     stream.res.write(`data: ${message}\n\n`);
   }
 
-  /** A member removed from the workspace hears no more; one whose role changed hears what the new role may. */
+  /** A member whose session has expired or who was removed from the workspace hears no more; one whose role changed hears what the new role may. */
   private async beat(stream: StatusStream): Promise<void> {
-    if (stream.res.writableEnded) return;
+    if (stream.ended) return;
+    if (stream.sessionExpiresAt !== undefined && stream.sessionExpiresAt < Date.now()) {
+      this.end(stream, 'session-expired');
+      return;
+    }
     stream.res.write(': heartbeat\n\n');
     const member = await this.workspaces.memberByExternalId(stream.workspaceId, stream.userExternalId).catch(() => undefined);
     if (member === null) {
-      this.end(stream);
+      this.end(stream, 'membership-removed');
       return;
     }
     if (member) stream.seesDetails = member.role !== 'CLIENT';
     this.changed.add(stream.workspaceId);
   }
 
-  private end(stream: StatusStream): void {
+  private endWhere(matches: (stream: StatusStream) => boolean, reason: NotificationStreamEndReason): void {
+    // Ending a stream deletes it from these collections, which a Map's or Set's iteration allows.
+    for (const streams of this.byWorkspace.values()) {
+      for (const stream of streams) if (matches(stream)) this.end(stream, reason);
+    }
+  }
+
+  /** With a reason, the client hears why first (`end`), and reconnects only after a shutdown. */
+  private end(stream: StatusStream, reason?: NotificationStreamEndReason): void {
+    if (stream.ended) return;
+    stream.ended = true;
     clearInterval(stream.heartbeat);
     const streams = this.byWorkspace.get(stream.workspaceId);
     streams?.delete(stream);
@@ -187,6 +223,9 @@ export class SyncStatusStreams {
       clearInterval(this.ticker);
       this.ticker = null;
     }
-    if (!stream.res.writableEnded) stream.res.end();
+    const { res } = stream;
+    if (res.writableEnded || res.destroyed) return;
+    if (reason) res.write(`event: ${NOTIFICATION_STREAM_END_EVENT}\ndata: ${JSON.stringify({ reason } satisfies NotificationStreamEndEvent)}\n\n`);
+    res.end();
   }
 }
