@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
 import ExcelJS from 'exceljs';
-import type { Membership, SessionUser } from '../../../core/plugin-api';
-import { ATTACHMENT_SERVICE, type AttachmentService } from '../server/tokens';
+import { TOKENS, type Logger, type Membership, type SessionUser } from '../../../core/plugin-api';
+import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget } from '../server/tokens';
 import { DOCUMENTS_ROUTES, type FolderNode } from '../shared/wire';
-import { call, createClient, get, HOST_START_TIMEOUT_MS, startDocumentsHost, upload, type TestHost, type TestSession } from './support';
+import { call, createClient, get, HOST_START_TIMEOUT_MS, startDocumentsHost, storageOf, upload, type TestHost, type TestSession } from './support';
+
+const PDF = 'application/pdf';
 
 describe('documents: attachments service', () => {
   let documents: TestHost;
@@ -108,6 +110,77 @@ describe('documents: attachments service', () => {
     for (const name of ['x.txt', 'y.txt']) await attachments().link(task, (await upload(owner, workspaceId, name)).id, null);
     expect(await attachments().unlinkAll(task)).to.equal(2);
     expect(await attachments().list(task)).to.deep.equal([]);
+  });
+
+  describe('reading the files of an entity on the server', () => {
+    const noticeTarget = (): AttachmentTarget => ({ workspaceId: internalId, entityType: 'NOTICE', entityId: randomUUID() });
+
+    async function attach(target: AttachmentTarget, filename: string, body: Buffer) {
+      const document = await upload(owner, workspaceId, filename, { body });
+      await attachments().link(target, document.id, null);
+      return document;
+    }
+
+    it('reads the files of the types asked for, oldest first, with their bodies', async () => {
+      const target = noticeTarget();
+      await attach(target, 'notice.pdf', Buffer.from('%PDF-1.7 the notice'));
+      await attach(target, 'working.csv', Buffer.from('Month,ITC\n'));
+      await attach(target, 'annexure.pdf', Buffer.from('%PDF-1.7 the annexure'));
+      const files = await attachments().readFiles(target, { mimeTypes: [PDF], maxBytes: 1024, maxFiles: 5 });
+      expect(files.map(({ filename, mimeType, body }) => ({ filename, mimeType, body: body?.toString() }))).to.deep.equal([
+        { filename: 'notice.pdf', mimeType: PDF, body: '%PDF-1.7 the notice' },
+        { filename: 'annexure.pdf', mimeType: PDF, body: '%PDF-1.7 the annexure' },
+      ]);
+      expect(await attachments().readFiles(target, { mimeTypes: [], maxBytes: 1024, maxFiles: 5 })).to.deep.equal([]);
+      expect(await attachments().readFiles({ ...target, entityType: 'TASK' }, { mimeTypes: [PDF], maxBytes: 1024, maxFiles: 5 })).to.deep.equal([]);
+    });
+
+    /** What `run` logged as warnings through the host's logger. */
+    async function warningsOf<T>(run: () => Promise<T>): Promise<{ result: T; warnings: unknown[][] }> {
+      const logger = documents.host.container.get<Logger>(TOKENS.Logger);
+      const original = logger.warn;
+      const warnings: unknown[][] = [];
+      logger.warn = ((...args: unknown[]) => {
+        warnings.push(args);
+      }) as Logger['warn'];
+      try {
+        return { result: await run(), warnings };
+      } finally {
+        logger.warn = original;
+      }
+    }
+
+    it('names without reading a file too large, one beyond the count, and one missing from storage, which it logs', async () => {
+      const target = noticeTarget();
+      await attach(target, 'large.pdf', Buffer.alloc(2048, 'x'));
+      const gone = await attach(target, 'gone.pdf', Buffer.from('%PDF-1.7 gone'));
+      await attach(target, 'second.pdf', Buffer.from('%PDF-1.7 second'));
+      await attach(target, 'third.pdf', Buffer.from('%PDF-1.7 third'));
+      await storageOf(documents).delete(gone.fileKey);
+
+      const { result: files, warnings } = await warningsOf(() => attachments().readFiles(target, { mimeTypes: [PDF], maxBytes: 1024, maxFiles: 2 }));
+      expect(warnings).to.have.length(1);
+      const [fields, message] = warnings[0]!;
+      expect(message).to.equal('An attached file could not be read from storage');
+      expect(fields).to.include({ workspaceId: internalId, fileKey: gone.fileKey });
+      expect((fields as { err: unknown }).err).to.be.instanceOf(Error);
+      expect(files.map((file) => [file.filename, file.body ? 'read' : file.notRead])).to.deep.equal([
+        ['large.pdf', 'too-large'],
+        ['gone.pdf', 'unavailable'],
+        ['second.pdf', 'read'],
+        ['third.pdf', 'beyond-count'],
+      ]);
+      expect(files[0]).to.include({ size: 2048, body: null });
+    });
+
+    it("never reads another workspace's attachments", async () => {
+      const target = noticeTarget();
+      await attach(target, 'ours.pdf', Buffer.from('%PDF-1.7 ours'));
+      const otherWorkspace = await documents.internalIdOf((await documents.createWorkspace(owner)).externalId);
+      expect(
+        await attachments().readFiles({ ...target, workspaceId: otherWorkspace }, { mimeTypes: [PDF], maxBytes: 1024, maxFiles: 5 }),
+      ).to.deep.equal([]);
+    });
   });
 });
 

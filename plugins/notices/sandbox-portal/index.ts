@@ -10,6 +10,7 @@ export {
   type SandboxNoticeStatus,
   type SandboxPlatform,
 } from './portal-notices';
+export { sandboxLogin, usernameWith, type SandboxLogin } from './sandbox-logins';
 export {
   CAPTCHA_USERNAME_PREFIX,
   LOCKED_USERNAME_PREFIX,

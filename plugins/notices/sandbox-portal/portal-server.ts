@@ -58,6 +58,10 @@ export interface SandboxPortal {
   setLatency(ms: number): void;
   /** Holds every sign-in of this username (any case) until the answered function is called, as a portal stuck on one login. */
   holdSignIn(username: string): () => void;
+  /** Ends every session now: the next notice or PDF request with one answers 401 SESSION_EXPIRED. */
+  expireSessions(): void;
+  /** How many sessions the portal keeps now, expired ones not yet swept among them. */
+  heldSessions(): number;
   close(): Promise<void>;
 }
 
@@ -157,6 +161,18 @@ export async function startSandboxPortal(options: SandboxPortalOptions = {}): Pr
     return session;
   };
 
+  /**
+   * An embedded portal lives as long as its process, so a session nobody presents again must not stay for good. Every
+   * session lasts the same TTL, so they expire in the order they began: the expired ones are the oldest entries.
+   */
+  const sweepExpiredSessions = () => {
+    const now = Date.now();
+    for (const [token, session] of sessions) {
+      if (session.expiresAt > now) return;
+      sessions.delete(token);
+    }
+  };
+
   const login = async (req: IncomingMessage, platform: SandboxPlatform, base: string): Promise<PortalAnswer> => {
     const body = (await readJson(req)) as { username?: unknown; password?: unknown } | null;
     const username = typeof body?.username === 'string' ? body.username.trim() : '';
@@ -170,6 +186,7 @@ export async function startSandboxPortal(options: SandboxPortalOptions = {}): Pr
     }
     if (name.startsWith(OTP_USERNAME_PREFIX)) return refusal(403, 'OTP_REQUIRED', 'Enter the OTP sent to the registered mobile number');
     if (name.startsWith(CAPTCHA_USERNAME_PREFIX)) return refusal(403, 'CAPTCHA_REQUIRED', 'Solve the CAPTCHA to continue');
+    sweepExpiredSessions();
     const token = randomBytes(18).toString('base64url');
     sessions.set(token, { platform, username, expiresAt: Date.now() + sessionTtlMs });
     stats.logins += 1;
@@ -301,6 +318,12 @@ export async function startSandboxPortal(options: SandboxPortalOptions = {}): Pr
         heldSignIns.delete(name);
         release();
       };
+    },
+    expireSessions() {
+      sessions.clear();
+    },
+    heldSessions() {
+      return sessions.size;
     },
     close() {
       return new Promise<void>((resolve) => {

@@ -2,40 +2,17 @@ import { expect } from 'chai';
 import { addDays, kolkataToday } from '../../../core/plugin-api';
 import { NOTICE_IMPORT_COLUMNS, NOTICES_ROUTES, type NoticeView } from '../shared/wire';
 import { dayInWords } from '../server/activity-text';
-import { activityOf } from './ai-support';
-import {
-  API,
-  createNotice,
-  get,
-  HOST_START_TIMEOUT_MS,
-  patch,
-  startNoticesOnlyHost,
-  workspaceWithClient,
-  type ClientView,
-  type TestHost,
-  type TestSession,
-} from './support';
+import { actionsOf, API, createNotice, get, patch, startNoticesOnlyHost, useNoticesWorld } from './support';
 
 const today = kolkataToday();
 
 /** The automatic priority where the register's own writes meet it: creating, changing and importing notices. */
 describe('notices AI: automatic priority in the register', function () {
-  let host: TestHost;
-  let owner: TestSession;
-  let workspaceId: string;
-  let client: ClientView;
+  const world = useNoticesWorld('ai-priority-owner', { startHost: startNoticesOnlyHost });
 
-  before(async function () {
-    this.timeout(HOST_START_TIMEOUT_MS);
-    host = await startNoticesOnlyHost();
-    ({ owner, workspaceId, client } = await workspaceWithClient(host, 'ai-priority-owner'));
-  });
-
-  after(() => host?.stop());
-
-  const create = (fields: Record<string, unknown>) => createNotice(owner, workspaceId, client.externalId, fields);
+  const create = (fields: Record<string, unknown>) => createNotice(world.owner, world.workspaceId, world.client.externalId, fields);
   const change = async (notice: NoticeView, fields: Record<string, unknown>): Promise<NoticeView> =>
-    (await patch(owner, NOTICES_ROUTES.notice(notice.externalId), { workspaceId, ...fields }).expect(200)).body.data;
+    (await patch(world.owner, NOTICES_ROUTES.notice(notice.externalId), { workspaceId: world.workspaceId, ...fields }).expect(200)).body.data;
 
   it('gives a notice created without a priority the one its due date and amount call for', async () => {
     const cases: [Record<string, unknown>, string][] = [
@@ -57,7 +34,7 @@ describe('notices AI: automatic priority in the register', function () {
     const notice = await create({ dueDate: addDays(today, 60) });
     expect(notice.priority).to.equal('LOW');
     expect(await change(notice, { dueDate: addDays(today, 2) })).to.include({ priority: 'HIGH', prioritySetByMember: false });
-    expect((await activityOf(owner, workspaceId, notice.externalId)).map((entry) => entry.action).slice(0, 2)).to.have.members([
+    expect((await actionsOf(world.owner, world.workspaceId, notice.externalId)).slice(0, 2)).to.have.members([
       'Priority changed from Low to High',
       `Due date changed from ${dayInWords(addDays(today, 60))} to ${dayInWords(addDays(today, 2))}`,
     ]);
@@ -68,6 +45,7 @@ describe('notices AI: automatic priority in the register', function () {
   });
 
   it('gives an imported row without a priority the automatic one, and keeps the one a row names', async () => {
+    const { owner, workspaceId, client } = world;
     const rows = [
       `${client.panNumber},GST,ASMT-10,ZD27AUTO${Date.now()},,${addDays(today, 2)},Scrutiny of returns,,`,
       `${client.panNumber},GST,DRC-01,ZD27CHOSEN${Date.now()},,${addDays(today, 2)},Show cause notice,Low,`,

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
-import { NOTICE_AI_ROUTES, NOTICES_ROUTES, type AiJobStatus, type NoticeActivityView, type NoticeView } from '../shared/wire';
-import { get, post, type TestSession } from './support';
+import { NOTICE_AI_ROUTES, type AiJobStatus } from '../shared/wire';
+import { actionsOf, get, noticeOf, post, type TestSession } from './support';
+
+// The AI suites read notices through this module; the readers themselves live in ./support with the register's suites.
+export { activityOf, noticeOf } from './support';
 
 /**
  * The suites' wait for an analysis before the route answers 202: long, so a test of the 200 answer does not depend on
@@ -25,19 +28,10 @@ export async function settledJob(session: TestSession, workspaceId: string, noti
   throw new Error(`job ${jobId} still running after 20 s`);
 }
 
-export async function noticeOf(session: TestSession, workspaceId: string, noticeId: string): Promise<NoticeView> {
-  return (await get(session, NOTICES_ROUTES.notice(noticeId), { workspaceId }).expect(200)).body.data;
-}
-
-/** The Activity card's entries, newest first. */
-export async function activityOf(session: TestSession, workspaceId: string, noticeId: string): Promise<NoticeActivityView[]> {
-  return (await get(session, NOTICES_ROUTES.activities(noticeId), { workspaceId }).expect(200)).body.data;
-}
-
 /** The notice as it was before any analysis: no AI texts, no provider, and only the entry of its creation. */
 export async function expectUnanalysed(session: TestSession, workspaceId: string, noticeId: string): Promise<void> {
   expect(await noticeOf(session, workspaceId, noticeId)).to.include({ summary: null, actionItems: null, draftReply: null, ai: null });
-  expect((await activityOf(session, workspaceId, noticeId)).map((entry) => entry.action)).to.deep.equal(['Notice added']);
+  expect(await actionsOf(session, workspaceId, noticeId)).to.deep.equal(['Notice added']);
 }
 
 /** A day relative to today in Asia/Kolkata, as a notice prints it: DD/MM/YYYY. */

@@ -1,19 +1,17 @@
 import { expect } from 'chai';
 import type { AttachmentView } from '../../documents/server/tokens';
-import { NOTICE_MESSAGES, NOTICES_ROUTES, type NoticeActivityView } from '../shared/wire';
+import { NOTICE_MESSAGES, NOTICES_ROUTES } from '../shared/wire';
 import {
+  actionsOf,
   call,
   createClient,
   createNotice,
   del,
   get,
-  HOST_START_TIMEOUT_MS,
   post,
   randomLetters,
-  startNoticesHost,
+  useNoticesWorld,
   workspaceWithClient,
-  type ClientView,
-  type TestHost,
   type TestSession,
 } from './support';
 
@@ -34,29 +32,15 @@ async function uploadDocument(session: TestSession, workspaceId: string, filenam
 }
 
 describe('notices: attachments through the documents plugin', () => {
-  let host: TestHost;
-  let owner: TestSession;
-  let workspaceId: string;
-  let client: ClientView;
-
-  before(async function () {
-    this.timeout(HOST_START_TIMEOUT_MS);
-    host = await startNoticesHost();
-    ({ owner, workspaceId, client } = await workspaceWithClient(host, 'attachments-owner'));
-  });
-
-  after(() => host?.stop());
+  const world = useNoticesWorld('attachments-owner');
 
   const attachmentsOf = async (session: TestSession, noticeId: string): Promise<AttachmentView[]> =>
-    (await get(session, NOTICES_ROUTES.attachments(noticeId), { workspaceId }).expect(200)).body.data;
+    (await get(session, NOTICES_ROUTES.attachments(noticeId), { workspaceId: world.workspaceId }).expect(200)).body.data;
   const attach = (session: TestSession, noticeId: string, documentId?: string) =>
-    post(session, NOTICES_ROUTES.attachments(noticeId), { workspaceId, documentId });
-  const activityOf = async (noticeId: string): Promise<string[]> =>
-    ((await get(owner, NOTICES_ROUTES.activities(noticeId), { workspaceId }).expect(200)).body.data as NoticeActivityView[]).map(
-      (entry) => entry.action,
-    );
+    post(session, NOTICES_ROUTES.attachments(noticeId), { workspaceId: world.workspaceId, documentId });
 
   it('links an uploaded document, lists it with a working download link, and unlinks it', async () => {
+    const { host, owner, workspaceId, client } = world;
     const notice = await createNotice(owner, workspaceId, client.externalId);
     const employee = await host.memberWithRole(owner, workspaceId, 'EMPLOYEE');
     const documentId = await uploadDocument(employee, workspaceId, 'notice.pdf', `notices/${notice.externalId}`);
@@ -71,11 +55,15 @@ describe('notices: attachments through the documents plugin', () => {
 
     await del(employee, NOTICES_ROUTES.attachment(notice.externalId, attachment.id), { workspaceId }).expect(204);
     expect(await attachmentsOf(owner, notice.externalId)).to.deep.equal([]);
-    expect((await activityOf(notice.externalId)).slice(0, 2)).to.deep.equal(['Attachment removed: notice.pdf', 'Attachment added: notice.pdf']);
+    expect((await actionsOf(owner, workspaceId, notice.externalId)).slice(0, 2)).to.deep.equal([
+      'Attachment removed: notice.pdf',
+      'Attachment added: notice.pdf',
+    ]);
     await get(owner, 'documents/info', { workspaceId, documentId }).expect(200);
   });
 
   it("refuses a missing document, another workspace's document or notice, and an attachment of another notice", async () => {
+    const { host, owner, workspaceId, client } = world;
     const [notice, other] = await Promise.all([
       createNotice(owner, workspaceId, client.externalId),
       createNotice(owner, workspaceId, client.externalId),
@@ -99,6 +87,7 @@ describe('notices: attachments through the documents plugin', () => {
   });
 
   it("shows a CLIENT member their own clients' notice attachments alone, and lets them change none", async () => {
+    const { host, owner, workspaceId, client } = world;
     const otherClient = await createClient(owner, workspaceId);
     const clientMember = await host.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [client.externalId] });
     const [theirs, notTheirs] = await Promise.all([
@@ -117,6 +106,7 @@ describe('notices: attachments through the documents plugin', () => {
   });
 
   it('answers 404 with the core message while the documents plugin is off, and keeps the links', async () => {
+    const { owner, workspaceId, client } = world;
     const notice = await createNotice(owner, workspaceId, client.externalId);
     const documentId = await uploadDocument(owner, workspaceId, 'kept.pdf', '');
     const attached: AttachmentView = (await attach(owner, notice.externalId, documentId).expect(201)).body.data;

@@ -1,32 +1,17 @@
 import { expect } from 'chai';
-import { MAX_BULK_UPDATE, NOTICE_MESSAGES, NOTICES_ROUTES, type NoticeActivityView, type NoticeView } from '../shared/wire';
-import { createClient, createNotice, get, HOST_START_TIMEOUT_MS, put, startNoticesHost, type TestHost, type TestSession } from './support';
+import { MAX_BULK_UPDATE, NOTICE_MESSAGES, NOTICES_ROUTES, type NoticeView } from '../shared/wire';
+import { actionsOf, createClient, createNotice, noticeOf, put, useNoticesWorld } from './support';
 
 describe('notices: bulk status update', () => {
-  let notices: TestHost;
-  let owner: TestSession;
-  let workspaceId: string;
-  let clientId: string;
+  const world = useNoticesWorld('bulk-owner');
 
-  const bulk = (body: Record<string, unknown>) => put(owner, NOTICES_ROUTES.bulkUpdate, { workspaceId, ...body });
-  const statusOf = async (notice: NoticeView) =>
-    ((await get(owner, NOTICES_ROUTES.notice(notice.externalId), { workspaceId }).expect(200)).body.data as NoticeView).status;
-  const entries = async (notice: NoticeView) =>
-    ((await get(owner, NOTICES_ROUTES.activities(notice.externalId), { workspaceId }).expect(200)).body.data as NoticeActivityView[]).map(
-      (entry) => entry.action,
-    );
-
-  before(async function () {
-    this.timeout(HOST_START_TIMEOUT_MS);
-    notices = await startNoticesHost();
-    owner = await notices.signedInUser('bulk-owner');
-    workspaceId = (await notices.createWorkspace(owner)).externalId;
-    clientId = (await createClient(owner, workspaceId)).externalId;
-  });
-
-  after(() => notices?.stop());
+  const bulk = (body: Record<string, unknown>) => put(world.owner, NOTICES_ROUTES.bulkUpdate, { workspaceId: world.workspaceId, ...body });
+  const statusOf = async (notice: NoticeView) => (await noticeOf(world.owner, world.workspaceId, notice.externalId)).status;
+  const entries = (notice: NoticeView) => actionsOf(world.owner, world.workspaceId, notice.externalId);
 
   it('changes every selected notice in one go, one entry each for those whose status changed', async () => {
+    const { owner, workspaceId } = world;
+    const clientId = world.client.externalId;
     const fresh = await createNotice(owner, workspaceId, clientId);
     const pending = await createNotice(owner, workspaceId, clientId, { status: 'PENDING' });
     const done = await createNotice(owner, workspaceId, clientId, { status: 'RESOLVED' });
@@ -44,22 +29,22 @@ describe('notices: bulk status update', () => {
   });
 
   it("changes nothing when any id is another workspace's, unknown or malformed", async () => {
+    const { host, owner, workspaceId } = world;
+    const clientId = world.client.externalId;
     const mine = await createNotice(owner, workspaceId, clientId);
-    const elsewhere = (await notices.createWorkspace(owner)).externalId;
+    const elsewhere = (await host.createWorkspace(owner)).externalId;
     const theirs = await createNotice(owner, elsewhere, (await createClient(owner, elsewhere)).externalId);
     for (const stray of [theirs.externalId, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       const response = await bulk({ noticeIds: [mine.externalId, stray], status: 'EXPIRED' }).expect(404);
       expect(response.body.error).to.equal(NOTICE_MESSAGES.bulkSomeMissing);
     }
     expect(await statusOf(mine)).to.equal('NEW');
-    expect(
-      ((await get(owner, NOTICES_ROUTES.notice(theirs.externalId), { workspaceId: elsewhere }).expect(200)).body.data as NoticeView).status,
-    ).to.equal('NEW');
+    expect((await noticeOf(owner, elsewhere, theirs.externalId)).status).to.equal('NEW');
     expect(await entries(mine)).to.deep.equal(['Notice added']);
   });
 
   it('offers only the bulk dialog statuses and refuses an empty or oversized selection', async () => {
-    const notice = await createNotice(owner, workspaceId, clientId);
+    const notice = await createNotice(world.owner, world.workspaceId, world.client.externalId);
     const refused = async (body: Record<string, unknown>) => (await bulk(body).expect(400)).body.error;
     expect(await refused({ noticeIds: [notice.externalId], status: 'PENDING' })).to.equal(NOTICE_MESSAGES.bulkStatusNotOffered);
     expect(await refused({ noticeIds: [notice.externalId], status: 'resolved' })).to.equal(NOTICE_MESSAGES.bulkStatusNotOffered);

@@ -1,13 +1,15 @@
 import { expect } from 'chai';
 import { TOKENS, type WorkspaceDirectory } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget, type AttachmentView } from '../../documents/server/tokens';
-import { NOTICE_MESSAGES, NOTICES_ROUTES, type NoticeActivityView, type NoticeView } from '../shared/wire';
+import { NOTICE_MESSAGES, NOTICES_ROUTES, type NoticeView } from '../shared/wire';
 import {
+  actionsOf,
   createClient,
   createNotice,
   del,
   get,
   HOST_START_TIMEOUT_MS,
+  noticeOf,
   patch,
   post,
   startNoticesHost,
@@ -39,10 +41,7 @@ describe('notices: adding, changing and deleting one notice', () => {
     });
   const refusedCreate = async (fields: Params, status = 400) => (await create(fields).expect(status)).body.error;
   const change = (notice: NoticeView, fields: Params) => patch(owner, NOTICES_ROUTES.notice(notice.externalId), { workspaceId, ...fields });
-  const activities = async (notice: NoticeView): Promise<string[]> =>
-    ((await get(owner, NOTICES_ROUTES.activities(notice.externalId), { workspaceId }).expect(200)).body.data as NoticeActivityView[]).map(
-      (entry) => entry.action,
-    );
+  const activities = (notice: NoticeView) => actionsOf(owner, workspaceId, notice.externalId);
 
   before(async function () {
     this.timeout(HOST_START_TIMEOUT_MS);
@@ -107,7 +106,7 @@ describe('notices: adding, changing and deleting one notice', () => {
     });
     expect(notice.assignedTo).to.include({ externalId: employee.user.externalId, isMember: true });
     expect(notice.id).to.equal(notice.externalId);
-    expect((await get(owner, NOTICES_ROUTES.notice(notice.externalId), { workspaceId }).expect(200)).body.data).to.deep.equal(notice);
+    expect(await noticeOf(owner, workspaceId, notice.externalId)).to.deep.equal(notice);
     expect(await activities(notice)).to.deep.equal(['Notice added']);
   });
 
@@ -307,8 +306,6 @@ describe('notices: adding, changing and deleting one notice', () => {
       await patch(owner, NOTICES_ROUTES.notice(id), { workspaceId, status: 'RESOLVED' }).expect(404);
       await del(owner, NOTICES_ROUTES.notice(id), { workspaceId, confirmation: stranger.reference }).expect(404);
     }
-    expect(
-      ((await get(owner, NOTICES_ROUTES.notice(stranger.externalId), { workspaceId: elsewhere }).expect(200)).body.data as NoticeView).status,
-    ).to.equal('NEW');
+    expect((await noticeOf(owner, elsewhere, stranger.externalId)).status).to.equal('NEW');
   });
 });

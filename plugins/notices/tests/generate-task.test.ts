@@ -1,39 +1,18 @@
 import { expect } from 'chai';
 import type { TaskView } from '../../tasks/server/tokens';
-import { NOTICE_MESSAGES, NOTICES_ROUTES, type NoticeActivityView } from '../shared/wire';
-import {
-  call,
-  createClient,
-  createNotice,
-  get,
-  HOST_START_TIMEOUT_MS,
-  post,
-  startNoticesHost,
-  workspaceWithClient,
-  type ClientView,
-  type TestHost,
-  type TestSession,
-} from './support';
+import { NOTICE_MESSAGES, NOTICES_ROUTES } from '../shared/wire';
+import { actionsOf, call, createClient, createNotice, get, post, useNoticesWorld, workspaceWithClient, type TestSession } from './support';
 
 describe('notices: Generate Task and Associated Tasks through the tasks plugin', () => {
-  let host: TestHost;
-  let owner: TestSession;
-  let workspaceId: string;
-  let client: ClientView;
+  const world = useNoticesWorld('generate-owner');
 
-  before(async function () {
-    this.timeout(HOST_START_TIMEOUT_MS);
-    host = await startNoticesHost();
-    ({ owner, workspaceId, client } = await workspaceWithClient(host, 'generate-owner'));
-  });
-
-  after(() => host?.stop());
-
-  const generate = (session: TestSession, noticeId: string) => post(session, NOTICES_ROUTES.generateTask(noticeId), { workspaceId });
+  const generate = (session: TestSession, noticeId: string) =>
+    post(session, NOTICES_ROUTES.generateTask(noticeId), { workspaceId: world.workspaceId });
   const tasksOf = async (session: TestSession, noticeId: string): Promise<TaskView[]> =>
-    (await get(session, NOTICES_ROUTES.tasks(noticeId), { workspaceId }).expect(200)).body.data;
+    (await get(session, NOTICES_ROUTES.tasks(noticeId), { workspaceId: world.workspaceId }).expect(200)).body.data;
 
   it('makes the task of spec 2 section 4, lists it under the notice and in the tasks plugin, and records it', async () => {
+    const { host, owner, workspaceId, client } = world;
     const employee = await host.memberWithRole(owner, workspaceId, 'EMPLOYEE');
     const notice = await createNotice(owner, workspaceId, client.externalId, {
       noticeType: 'DRC-01',
@@ -58,11 +37,11 @@ describe('notices: Generate Task and Associated Tasks through the tasks plugin',
     expect((await tasksOf(owner, notice.externalId)).map((item) => item.externalId)).to.deep.equal([task.externalId]);
     const listed = await get(owner, 'tasks', { workspaceId, entityType: 'NOTICE', entityId: notice.externalId }).expect(200);
     expect((listed.body.tasks as TaskView[]).map((item) => item.externalId)).to.deep.equal([task.externalId]);
-    const activity = (await get(owner, NOTICES_ROUTES.activities(notice.externalId), { workspaceId }).expect(200)).body.data as NoticeActivityView[];
-    expect(activity[0]!.action).to.equal(`Task generated: DRC-01 - ${client.name}`);
+    expect((await actionsOf(owner, workspaceId, notice.externalId))[0]).to.equal(`Task generated: DRC-01 - ${client.name}`);
   });
 
   it('leaves the description at its prefix without a notice description, maps each priority, and assigns the actor', async () => {
+    const { host, owner, workspaceId, client } = world;
     const employee = await host.memberWithRole(owner, workspaceId, 'EMPLOYEE');
     for (const priority of ['MEDIUM', 'LOW'] as const) {
       const notice = await createNotice(owner, workspaceId, client.externalId, { noticeType: 'Section 143(2)', description: '', priority });
@@ -73,6 +52,7 @@ describe('notices: Generate Task and Associated Tasks through the tasks plugin',
   });
 
   it('assigns the actor when the notice is assigned to someone who has left the workspace', async () => {
+    const { host, owner, workspaceId, client } = world;
     const leaver = await host.memberWithRole(owner, workspaceId, 'EMPLOYEE');
     const notice = await createNotice(owner, workspaceId, client.externalId, { assignedToExternalId: leaver.user.externalId });
     await call(owner, 'delete', `/workspaces/${workspaceId}/members/${leaver.user.externalId}`).expect(204);
@@ -81,6 +61,7 @@ describe('notices: Generate Task and Associated Tasks through the tasks plugin',
   });
 
   it("refuses a CLIENT member with 403 but shows them their own notice's tasks, and hides other notices with 404", async () => {
+    const { host, owner, workspaceId, client } = world;
     const otherClient = await createClient(owner, workspaceId);
     const clientMember = await host.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [client.externalId] });
     const [theirs, notTheirs] = await Promise.all([
@@ -94,6 +75,7 @@ describe('notices: Generate Task and Associated Tasks through the tasks plugin',
   });
 
   it("answers 404 for another workspace's notice and creates nothing", async () => {
+    const { host, owner, workspaceId } = world;
     const foreign = await workspaceWithClient(host, 'generate-foreign');
     const theirs = await createNotice(foreign.owner, foreign.workspaceId, foreign.client.externalId);
     const notFound = { error: NOTICE_MESSAGES.noticeNotFound };
@@ -104,6 +86,7 @@ describe('notices: Generate Task and Associated Tasks through the tasks plugin',
   });
 
   it('answers 404 with the core message while the tasks plugin is off', async () => {
+    const { owner, workspaceId, client } = world;
     const notice = await createNotice(owner, workspaceId, client.externalId);
     await call(owner, 'put', `/workspaces/${workspaceId}/plugins/tasks`, { enabled: false }).expect(200);
     try {

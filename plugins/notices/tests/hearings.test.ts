@@ -1,42 +1,26 @@
 import { expect } from 'chai';
-import { NOTICE_MESSAGES, NOTICES_ROUTES, type HearingView, type NoticeActivityView, type NoticeView } from '../shared/wire';
+import { NOTICE_MESSAGES, NOTICES_ROUTES, type HearingView } from '../shared/wire';
 import {
+  actionsOf,
   createNotice,
   del,
-  get,
-  HOST_START_TIMEOUT_MS,
+  noticeOf,
   post,
   startNoticesOnlyHost,
+  useNoticesWorld,
   workspaceWithClient,
-  type ClientView,
-  type TestHost,
   type TestSession,
 } from './support';
 
 describe('notices: hearing dates', () => {
-  let host: TestHost;
-  let owner: TestSession;
-  let workspaceId: string;
-  let client: ClientView;
-
-  before(async function () {
-    this.timeout(HOST_START_TIMEOUT_MS);
-    host = await startNoticesOnlyHost();
-    ({ owner, workspaceId, client } = await workspaceWithClient(host, 'hearings-owner'));
-  });
-
-  after(() => host?.stop());
+  const world = useNoticesWorld('hearings-owner', { startHost: startNoticesOnlyHost });
 
   const addHearing = (session: TestSession, noticeId: string, body: Record<string, unknown>) =>
-    post(session, NOTICES_ROUTES.hearings(noticeId), { workspaceId, ...body });
-  const noticeOf = async (noticeId: string): Promise<NoticeView> =>
-    (await get(owner, NOTICES_ROUTES.notice(noticeId), { workspaceId }).expect(200)).body.data;
-  const activityOf = async (noticeId: string): Promise<string[]> =>
-    ((await get(owner, NOTICES_ROUTES.activities(noticeId), { workspaceId }).expect(200)).body.data as NoticeActivityView[]).map(
-      (entry) => entry.action,
-    );
+    post(session, NOTICES_ROUTES.hearings(noticeId), { workspaceId: world.workspaceId, ...body });
+  const hearingsOf = async (noticeId: string) => (await noticeOf(world.owner, world.workspaceId, noticeId)).hearings;
 
   it('adds a hearing, lists it on the notice soonest first, and removes it, each with an activity entry', async () => {
+    const { owner, workspaceId, client } = world;
     const notice = await createNotice(owner, workspaceId, client.externalId);
     const { body } = await addHearing(owner, notice.externalId, {
       hearingDate: '2027-01-12',
@@ -49,11 +33,11 @@ describe('notices: hearing dates', () => {
     const earlier: HearingView = (await addHearing(owner, notice.externalId, { hearingDate: '2026-12-20', mode: 'WRITTEN' }).expect(201)).body.data;
     expect(earlier).to.include({ hearingTime: null, notes: '' });
 
-    expect((await noticeOf(notice.externalId)).hearings.map((item) => item.id)).to.deep.equal([earlier.id, hearing.id]);
+    expect((await hearingsOf(notice.externalId)).map((item) => item.id)).to.deep.equal([earlier.id, hearing.id]);
 
     await del(owner, NOTICES_ROUTES.hearing(notice.externalId, hearing.id), { workspaceId }).expect(204);
-    expect((await noticeOf(notice.externalId)).hearings.map((item) => item.id)).to.deep.equal([earlier.id]);
-    expect((await activityOf(notice.externalId)).slice(0, 3)).to.deep.equal([
+    expect((await hearingsOf(notice.externalId)).map((item) => item.id)).to.deep.equal([earlier.id]);
+    expect((await actionsOf(owner, workspaceId, notice.externalId)).slice(0, 3)).to.deep.equal([
       'Hearing removed for 12 Jan 2027 at 11:30 (Video hearing)',
       'Hearing added for 20 Dec 2026 (Written submission)',
       'Hearing added for 12 Jan 2027 at 11:30 (Video hearing)',
@@ -62,6 +46,7 @@ describe('notices: hearing dates', () => {
   });
 
   it('refuses a bad date, time or mode with the wire message and adds nothing', async () => {
+    const { owner, workspaceId, client } = world;
     const notice = await createNotice(owner, workspaceId, client.externalId);
     const refusals: [Record<string, unknown>, string][] = [
       [{ mode: 'IN_PERSON' }, NOTICE_MESSAGES.invalidDate('Hearing date')],
@@ -77,10 +62,11 @@ describe('notices: hearing dates', () => {
       expect(response.body.error, JSON.stringify(body)).to.equal(message);
     }
     await addHearing(owner, notice.externalId, { hearingDate: '2027-01-12', hearingTime: '', mode: 'IN_PERSON', notes: null }).expect(201);
-    expect((await noticeOf(notice.externalId)).hearings).to.have.length(1);
+    expect(await hearingsOf(notice.externalId)).to.have.length(1);
   });
 
   it("answers 404 for another workspace's notice or hearing, and for a hearing of another notice", async () => {
+    const { host, owner, workspaceId, client } = world;
     const [notice, other] = await Promise.all([
       createNotice(owner, workspaceId, client.externalId),
       createNotice(owner, workspaceId, client.externalId),
@@ -94,10 +80,11 @@ describe('notices: hearing dates', () => {
     const notFound = { error: NOTICE_MESSAGES.noticeNotFound };
     await addHearing(owner, theirs.externalId, { hearingDate: '2027-03-01', mode: 'IN_PERSON' }).expect(404, notFound);
     await del(owner, NOTICES_ROUTES.hearing(theirs.externalId, hearing.id), { workspaceId }).expect(404, notFound);
-    expect((await noticeOf(notice.externalId)).hearings).to.have.length(1);
+    expect(await hearingsOf(notice.externalId)).to.have.length(1);
   });
 
   it('lets staff add hearings and refuses a CLIENT member with 403', async () => {
+    const { host, owner, workspaceId, client } = world;
     const notice = await createNotice(owner, workspaceId, client.externalId);
     const employee = await host.memberWithRole(owner, workspaceId, 'EMPLOYEE');
     const clientMember = await host.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [client.externalId] });
@@ -106,7 +93,7 @@ describe('notices: hearing dates', () => {
     const forbidden = { error: NOTICE_MESSAGES.forbiddenEdit };
     await addHearing(clientMember, notice.externalId, { hearingDate: '2027-04-06', mode: 'IN_PERSON' }).expect(403, forbidden);
     await del(clientMember, NOTICES_ROUTES.hearing(notice.externalId, hearing.id), { workspaceId }).expect(403, forbidden);
-    const seen: NoticeView = (await get(clientMember, NOTICES_ROUTES.notice(notice.externalId), { workspaceId }).expect(200)).body.data;
+    const seen = await noticeOf(clientMember, workspaceId, notice.externalId);
     expect(seen.hearings.map((item) => item.id)).to.deep.equal([hearing.id]);
   });
 });

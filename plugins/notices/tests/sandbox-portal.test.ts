@@ -9,6 +9,7 @@ import {
   sandboxNoticeSource,
   sandboxNoticesOf,
   startSandboxPortal,
+  usernameWith,
   type SandboxPlatform,
   type SandboxPortal,
 } from '../sandbox-portal';
@@ -34,14 +35,6 @@ async function refusalOf(source: NoticeSource, credentials: PortalCredentials, t
     return error as PortalError;
   }
   throw new Error('the fetch succeeded');
-}
-
-/** A username (by prefix and number) whose login has `count` notices today. */
-function usernameWith(platform: SandboxPlatform, count: number, prefix = 'firm'): string {
-  for (let index = 0; index < 10_000; index += 1) {
-    if (sandboxNoticesOf(platform, `${prefix}${index}`).length === count) return `${prefix}${index}`;
-  }
-  throw new Error(`no username with ${count} notices`);
 }
 
 describe('notices: the sandbox portal', function () {
@@ -156,17 +149,38 @@ describe('notices: the sandbox portal', function () {
     });
 
     it('answers 401 SESSION_EXPIRED without a session, with one of the other portal, and once it has expired', async () => {
-      const shortLived = await startSandboxPortal({ sessionTtlMs: 200 });
+      const expiring = await startSandboxPortal();
       try {
-        const gstCookie = sessionCookie(await login(shortLived, 'gst', { username: 'firm', password: SANDBOX_PORTAL_PASSWORD }));
-        expect((await fetch(`${shortLived.url}/gst/api/notices`)).status).to.equal(401);
-        expect((await fetch(`${shortLived.url}/income-tax/api/notices`, { headers: { cookie: gstCookie } })).status).to.equal(401);
-        expect((await fetch(`${shortLived.url}/gst/api/notices`, { headers: { cookie: gstCookie } })).status).to.equal(200);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        const expired = await fetch(`${shortLived.url}/gst/api/notices`, { headers: { cookie: gstCookie } });
+        const gstCookie = sessionCookie(await login(expiring, 'gst', { username: 'firm', password: SANDBOX_PORTAL_PASSWORD }));
+        expect((await fetch(`${expiring.url}/gst/api/notices`)).status).to.equal(401);
+        expect((await fetch(`${expiring.url}/income-tax/api/notices`, { headers: { cookie: gstCookie } })).status).to.equal(401);
+        expect((await fetch(`${expiring.url}/gst/api/notices`, { headers: { cookie: gstCookie } })).status).to.equal(200);
+        expiring.expireSessions();
+        const expired = await fetch(`${expiring.url}/gst/api/notices`, { headers: { cookie: gstCookie } });
         expect([expired.status, (await expired.json()).code]).to.deep.equal([401, 'SESSION_EXPIRED']);
+        const pdf = await fetch(`${expiring.url}/gst/api/notices/0-nothing/pdf`, { headers: { cookie: gstCookie } });
+        expect([pdf.status, (await pdf.json()).code]).to.deep.equal([401, 'SESSION_EXPIRED']);
       } finally {
-        await shortLived.close();
+        await expiring.close();
+      }
+    });
+
+    it('lets go of expired sessions when someone signs in, and keeps the live ones', async () => {
+      const signIn = (target: SandboxPortal, username: string) => login(target, 'gst', { username, password: SANDBOX_PORTAL_PASSWORD });
+      // Sessions that expire as they begin: each sign-in finds every earlier session expired.
+      const instant = await startSandboxPortal({ sessionTtlMs: 0 });
+      const lasting = await startSandboxPortal();
+      try {
+        for (const username of ['first', 'second', 'third']) expect((await signIn(instant, username)).status).to.equal(200);
+        expect(instant.heldSessions()).to.equal(1);
+
+        for (const username of ['first', 'second', 'third']) await signIn(lasting, username);
+        expect(lasting.heldSessions()).to.equal(3);
+        lasting.expireSessions();
+        expect(lasting.heldSessions()).to.equal(0);
+      } finally {
+        await instant.close();
+        await lasting.close();
       }
     });
 
@@ -239,20 +253,19 @@ describe('notices: the sandbox portal', function () {
     });
 
     it('signs in again when the session expires between the list and a PDF', async () => {
-      const shortLived = await startSandboxPortal({ sessionTtlMs: 150 });
+      const expiring = await startSandboxPortal();
       try {
-        const [notice] = await sourceFor(shortLived, 'INCOME_TAX').fetchNotices({
+        const [notice] = await sourceFor(expiring, 'INCOME_TAX').fetchNotices({
           credentials: { username: 'renewing_login', password: SANDBOX_PORTAL_PASSWORD },
           since: addDays(kolkataToday(), -400),
           signal: AbortSignal.timeout(5_000),
         });
-        // A busy machine may already have signed in again during the list; what counts is the sign-in the PDF needed.
-        const loginsBefore = shortLived.stats.logins;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(expiring.stats.logins).to.equal(1);
+        expiring.expireSessions();
         expect((await notice!.documents[0]!.download()).subarray(0, 5).toString()).to.equal('%PDF-');
-        expect(shortLived.stats.logins).to.equal(loginsBefore + 1);
+        expect(expiring.stats.logins).to.equal(2);
       } finally {
-        await shortLived.close();
+        await expiring.close();
       }
     });
 

@@ -7,7 +7,7 @@ import {
   type TestHost,
   type TestSession,
 } from '../../../core/plugin-api/testing';
-import { NOTICES_ROUTES, type NoticeCreateRequest, type NoticeView } from '../shared/wire';
+import { NOTICES_ROUTES, type NoticeActivityView, type NoticeCreateRequest, type NoticeView } from '../shared/wire';
 
 export * from '../../../core/plugin-api/testing';
 
@@ -64,4 +64,60 @@ export async function workspaceWithClient(host: TestHost, label: string) {
   const workspaceId = (await host.createWorkspace(owner)).externalId;
   const client = await createClient(owner, workspaceId);
   return { owner, workspaceId, client };
+}
+
+export interface NoticesWorld {
+  readonly host: TestHost;
+  readonly owner: TestSession;
+  readonly workspaceId: string;
+  readonly client: ClientView;
+}
+
+/**
+ * Registers the hooks of a suite on a host of its own (`startNoticesHost` unless `startHost` says otherwise) with the
+ * owner of a new workspace with one client; the host stops after the suite. Call it inside `describe`; read the
+ * answer inside hooks and tests, once the suite's `before` has run.
+ */
+export function useNoticesWorld(label: string, { startHost = startNoticesHost }: { startHost?: () => Promise<TestHost> } = {}): NoticesWorld {
+  let host: TestHost | undefined;
+  let members: Awaited<ReturnType<typeof workspaceWithClient>> | undefined;
+  before(async function () {
+    this.timeout(HOST_START_TIMEOUT_MS);
+    host = await startHost();
+    members = await workspaceWithClient(host, label);
+  });
+  after(() => host?.stop());
+  const ready = () => {
+    if (!host || !members) throw new Error(`the notices world "${label}" is read before its suite's before hook has run`);
+    return { host, ...members };
+  };
+  return {
+    get host() {
+      return ready().host;
+    },
+    get owner() {
+      return ready().owner;
+    },
+    get workspaceId() {
+      return ready().workspaceId;
+    },
+    get client() {
+      return ready().client;
+    },
+  };
+}
+
+/** The notice as `session` sees it. */
+export async function noticeOf(session: TestSession, workspaceId: string, noticeId: string): Promise<NoticeView> {
+  return (await get(session, NOTICES_ROUTES.notice(noticeId), { workspaceId }).expect(200)).body.data;
+}
+
+/** The Activity card's entries, newest first. */
+export async function activityOf(session: TestSession, workspaceId: string, noticeId: string): Promise<NoticeActivityView[]> {
+  return (await get(session, NOTICES_ROUTES.activities(noticeId), { workspaceId }).expect(200)).body.data;
+}
+
+/** The Activity card's entries in words, newest first. */
+export async function actionsOf(session: TestSession, workspaceId: string, noticeId: string): Promise<string[]> {
+  return (await activityOf(session, workspaceId, noticeId)).map((entry) => entry.action);
 }

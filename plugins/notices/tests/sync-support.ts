@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { NotificationDto } from '../../../core/plugin-api';
 import { APP, call, createClient, stepUp, type ClientView, type TestHost, type TestSession } from './support';
-import { SANDBOX_PORTAL_URL_VARIABLE, startSandboxPortal, type SandboxPortal, type SandboxPortalOptions } from '../sandbox-portal';
+import { SANDBOX_PORTAL_URL_VARIABLE, startSandboxPortal, type SandboxLogin, type SandboxPortal, type SandboxPortalOptions } from '../sandbox-portal';
 import { NOTICE_SYNC_ROUTES, type RefreshResponse } from '../shared/wire';
 
 export * from './support';
@@ -27,23 +27,13 @@ export async function saveNoticeSettings(owner: TestSession, workspaceId: string
 }
 
 /** A portal login saved on a client's page (after "Verify Your Identity"). */
-export async function saveLogin(
-  owner: TestSession,
-  workspaceId: string,
-  clientId: string,
-  login: { platformName: 'GST' | 'INCOME_TAX'; username: string; password: string },
-): Promise<void> {
+export async function saveLogin(owner: TestSession, workspaceId: string, clientId: string, login: SandboxLogin): Promise<void> {
   await stepUp(owner);
   await call(owner, 'post', `/clients/${clientId}/credentials`, { workspaceId, ...login }).expect(201);
 }
 
 /** A new business client with these portal logins. */
-export async function clientWithLogins(
-  owner: TestSession,
-  workspaceId: string,
-  logins: { platformName: 'GST' | 'INCOME_TAX'; username: string; password: string }[],
-  name?: string,
-): Promise<ClientView> {
+export async function clientWithLogins(owner: TestSession, workspaceId: string, logins: SandboxLogin[], name?: string): Promise<ClientView> {
   const client = await createClient(owner, workspaceId, { name });
   for (const login of logins) await saveLogin(owner, workspaceId, client.externalId, login);
   return client;
@@ -101,6 +91,9 @@ export class EventStream {
   readonly namedEvents: { event: string; data: unknown }[] = [];
   readonly comments: string[] = [];
   readonly ended: Promise<void>;
+  private hasEnded = false;
+  /** The body of an answer other than 200, which is no stream. */
+  private refusal = '';
   private wake: (() => void) | null = null;
 
   private constructor(
@@ -116,13 +109,21 @@ export class EventStream {
     return new EventStream(response, abort);
   }
 
-  /** Waits for a message (or named event, with `event`) that matches, among all received so far. */
+  /**
+   * Waits for a message (or named event, with `event`) that matches, among all received so far. Fails at once when the
+   * answer was no stream (not 200) or the stream has ended without one, as no message can come any more.
+   */
   async until<T>(matches: (data: T) => boolean, { event, timeoutMs = 20_000 }: { event?: string; timeoutMs?: number } = {}): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const pool = event ? this.namedEvents.filter((entry) => entry.event === event).map((entry) => entry.data) : this.messages;
       const found = (pool as T[]).find(matches);
       if (found !== undefined) return found;
+      if (this.response.status !== 200) {
+        await this.ended;
+        throw new Error(`the stream was refused: ${this.response.status} ${this.refusal}`);
+      }
+      if (this.hasEnded) throw new Error(`the stream ended without a matching message: ${JSON.stringify(pool)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no matching message within ${timeoutMs} ms: ${JSON.stringify(pool)}`);
       await new Promise<void>((resolve) => {
@@ -141,9 +142,13 @@ export class EventStream {
   }
 
   private async pump(): Promise<void> {
-    const reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
     try {
+      if (this.response.status !== 200) {
+        this.refusal = await this.response.text();
+        return;
+      }
+      const reader = this.response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return;
@@ -156,7 +161,10 @@ export class EventStream {
         this.wake?.();
       }
     } catch {
-      // Aborted by close().
+      // Aborted by close(), or the connection broke: either way the stream has ended.
+    } finally {
+      this.hasEnded = true;
+      this.wake?.();
     }
   }
 

@@ -1,11 +1,21 @@
+import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApiError, serverReasonOf, setCsrfToken } from '@axal/web-sdk';
 import type { NotificationDto } from '../../../core/plugin-api';
+import { AI_JOB_POLL_MS, NOTICE_AI_TEXTS, NOTICE_SYNC_TEXTS, type AiJobStatus, type NoticeView, type RefreshResponse } from '../shared/wire';
+import { abortAfter } from '../web/abort-after';
+import { AiJobFailedError, processAiCaching, processNoticeWithAi, type AiProcessTarget } from '../web/ai-api';
+import { noticeKey } from '../web/api';
 import {
   clientNamesText,
   createThrottle,
   mergeSyncNotifications,
   platformsText,
+  refreshAnswerToast,
   refreshButtonView,
+  refreshFailureToast,
   SYNC_NOTIFICATIONS_KEPT,
   SYNC_REQUEST_HOLD_MS,
   SYNC_STATUS_SETTLE_MS,
@@ -13,6 +23,7 @@ import {
   tellsOfCompletedSync,
   tellsOfFinishedSync,
 } from '../web/components/sync/sync-display';
+import { failureToast } from '../web/failure-text';
 
 const details = (clientNames: string[], overrides: { clientCount?: number; progress?: number; platforms?: string[] } = {}) => ({
   clientNames,
@@ -94,6 +105,30 @@ describe('notices web: Refresh Notices and the sync feed', () => {
         refreshButtonView({ requesting: false, syncInProgress: true, details: details(['A'], { progress, platforms: ['GST'] }) }).tooltip!.summary;
       expect(percentOf(140)).to.equal('Syncing notices for 1 client(s) (GST) - 100% complete');
       expect(percentOf(-3)).to.equal('Syncing notices for 1 client(s) (GST) - 0% complete');
+    });
+  });
+
+  describe("what a refresh's answer tells the member (spec 2 section 8)", () => {
+    const answer = (fields: Partial<RefreshResponse>): RefreshResponse => ({ success: false, message: '', jobCount: 0, batchJobId: '', ...fields });
+
+    it("shows the start of a sync, or 'Refresh Failed' with the server's reason when none started", () => {
+      expect(refreshAnswerToast(answer({ success: true, message: 'Started syncing notices for 3 client login(s)', jobCount: 3 }))).to.deep.equal({
+        message: 'Started syncing notices for 3 client login(s)',
+        intent: 'success',
+      });
+      const refusal = 'No portal connector is enabled for this workspace';
+      expect(refreshAnswerToast(answer({ message: refusal, error: refusal }))).to.deep.equal({
+        title: NOTICE_SYNC_TEXTS.refreshFailed,
+        message: refusal,
+        intent: 'danger',
+      });
+    });
+
+    it("falls back to 'Failed to refresh notices' when no reason came", () => {
+      const fallback = { title: 'Refresh Failed', message: 'Failed to refresh notices', intent: 'danger' };
+      expect(refreshFailureToast('')).to.deep.equal(fallback);
+      expect(refreshFailureToast(undefined)).to.deep.equal(fallback);
+      expect(refreshAnswerToast(answer({}))).to.deep.equal(fallback);
     });
   });
 
@@ -196,5 +231,173 @@ describe('notices web: Refresh Notices and the sync feed', () => {
       expect(tellsOfCompletedSync([failed])).to.equal(false);
       expect(tellsOfCompletedSync([progress, completed])).to.equal(true);
     });
+  });
+});
+
+describe('notices web: failures in words', () => {
+  it("reads the server's `error`, not the client's 'Request failed (502)' of an answer without one", () => {
+    expect(serverReasonOf(new ApiError(502, 'Request failed (502)'))).to.equal('');
+    expect(serverReasonOf(new ApiError(503, 'busy', {}, { error: ' The AI service is busy; please try again in a minute ' }))).to.equal(
+      'The AI service is busy; please try again in a minute',
+    );
+    expect(serverReasonOf(new TypeError('Failed to fetch'))).to.equal('');
+  });
+
+  it("puts the reason beneath the spec's wording, or shows the wording alone when the reason adds nothing", () => {
+    const title = NOTICE_AI_TEXTS.processFailed;
+    expect(failureToast(title, 'The AI service is busy')).to.deep.equal({ title, message: 'The AI service is busy', intent: 'danger' });
+    expect(failureToast(title, '  ')).to.deep.equal({ message: title, intent: 'danger' });
+    expect(failureToast(title, title)).to.deep.equal({ message: title, intent: 'danger' });
+  });
+});
+
+describe('notices web: a signal with a time limit', () => {
+  it('aborts once the time is up, and says it was the time', async () => {
+    const limited = abortAfter(new AbortController().signal, 10);
+    await new Promise((resolve) => limited.signal.addEventListener('abort', resolve, { once: true }));
+    expect(limited.timedOut).to.equal(true);
+    expect((limited.signal.reason as DOMException).name).to.equal('TimeoutError');
+  });
+
+  it('aborts with the other signal, with its reason, and not as a time-out', () => {
+    const outer = new AbortController();
+    const limited = abortAfter(outer.signal, 60_000);
+    outer.abort(new Error('left the page'));
+    expect(limited.signal.aborted).to.equal(true);
+    expect((limited.signal.reason as Error).message).to.equal('left the page');
+    expect(limited.timedOut).to.equal(false);
+    limited.release();
+  });
+
+  it('starts aborted when the other signal already is, and follows it no more once released', () => {
+    const aborted = new AbortController();
+    aborted.abort();
+    const fromAborted = abortAfter(aborted.signal, 60_000);
+    expect(fromAborted.signal.aborted).to.equal(true);
+    fromAborted.release();
+
+    const outer = new AbortController();
+    const released = abortAfter(outer.signal, 60_000);
+    released.release();
+    outer.abort();
+    expect(released.signal.aborted).to.equal(false);
+  });
+});
+
+type ApiAnswer = { status: number; body: unknown };
+
+describe('notices web: Process with AI', () => {
+  const WORKSPACE = 'w-ai';
+  const PROCESS_PATH = (noticeId: string) => `/axal/api/v1/notices/${noticeId}/process-ai`;
+  const analysed = (noticeId: string) => ({ externalId: noticeId, summary: `The analysis of ${noticeId}` }) as NoticeView;
+  const jobAnswer = (job: Partial<AiJobStatus>): ApiAnswer => ({
+    status: 200,
+    body: { data: { jobId: '7', state: 'RUNNING', notice: null, error: null, ...job } },
+  });
+  const ACCEPTED: ApiAnswer = { status: 202, body: { jobId: '7' } };
+  /** How this test's stand-in for the API answers each request (the web module runs as in a browser, over HTTP). */
+  let answer: (method: string, path: string) => ApiAnswer | Promise<ApiAnswer>;
+  let requests: string[];
+  let close: () => Promise<void>;
+
+  before(async () => {
+    const server = createServer((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://api.test').pathname;
+      requests.push(`${request.method} ${path}`);
+      void Promise.resolve(answer(request.method ?? 'GET', path)).then(({ status, body }) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // What the API client reads of the browser: the page's origin, and the CSRF token it would have fetched.
+    Object.assign(globalThis, { window: { location: { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } } });
+    setCsrfToken('csrf-token-of-the-test');
+    close = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+  });
+
+  after(async () => {
+    setCsrfToken(null);
+    delete (globalThis as { window?: unknown }).window;
+    await close();
+  });
+
+  beforeEach(() => {
+    requests = [];
+  });
+
+  it('follows a job the server answered 202 for until it completes', async () => {
+    answer = (method) => (method === 'POST' ? ACCEPTED : jobAnswer({ state: 'COMPLETED', notice: analysed('n1') }));
+    expect(await processNoticeWithAi(WORKSPACE, 'n1', new AbortController().signal)).to.deep.equal(analysed('n1'));
+    expect(requests).to.deep.equal([`POST ${PROCESS_PATH('n1')}`, `GET ${PROCESS_PATH('n1')}/7`]);
+  });
+
+  it("fails with the server's reason when the job fails", async () => {
+    answer = (method) =>
+      method === 'POST' ? ACCEPTED : jobAnswer({ state: 'FAILED', error: 'The AI service is busy; please try again in a minute' });
+    const failure = await processNoticeWithAi(WORKSPACE, 'n1', new AbortController().signal).catch((error: unknown) => error);
+    expect(failure).to.be.instanceOf(AiJobFailedError);
+    expect((failure as Error).message).to.equal('The AI service is busy; please try again in a minute');
+  });
+
+  it('gives up on a job still running at the follow limit, and says the analysis may still finish', async () => {
+    answer = (method) => (method === 'POST' ? ACCEPTED : jobAnswer({ state: 'RUNNING' }));
+    const failure = await processNoticeWithAi(WORKSPACE, 'n1', new AbortController().signal, AI_JOB_POLL_MS * 1.5).catch((error: unknown) => error);
+    expect(failure).to.be.instanceOf(AiJobFailedError);
+    expect((failure as Error).message).to.equal(NOTICE_AI_TEXTS.followTimedOut);
+  });
+
+  it('stops following as soon as the member leaves, which is no failure to report', async () => {
+    let polled!: () => void;
+    const firstPoll = new Promise<void>((resolve) => (polled = resolve));
+    answer = (method) => {
+      if (method === 'POST') return ACCEPTED;
+      polled();
+      return jobAnswer({ state: 'RUNNING' });
+    };
+    const leaving = new AbortController();
+    const following = processNoticeWithAi(WORKSPACE, 'n1', leaving.signal).catch((error: unknown) => error);
+    await firstPoll;
+    leaving.abort();
+    const stopped = await following;
+    expect(stopped).to.not.be.instanceOf(AiJobFailedError);
+    expect((stopped as DOMException).name).to.equal('AbortError');
+  });
+
+  it('caches the analysed notice under the notice it was asked for, though the page moved to another one meanwhile', async () => {
+    const queryClient = new QueryClient();
+    const shown = { externalId: 'y', summary: null } as NoticeView;
+    queryClient.setQueryData(noticeKey(WORKSPACE, 'y'), shown);
+    let asked!: () => void;
+    const analysisAsked = new Promise<void>((resolve) => (asked = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    answer = async () => {
+      asked();
+      await released;
+      return { status: 200, body: { data: analysed('x') } };
+    };
+    const leaving = new AbortController();
+    // The hook's options, as each render of a notice's page builds them.
+    const optionsOfARender = () => ({
+      ...processAiCaching(queryClient),
+      mutationFn: ({ workspaceId, noticeId }: AiProcessTarget) => processNoticeWithAi(workspaceId, noticeId, leaving.signal),
+    });
+    const observer = new MutationObserver(queryClient, optionsOfARender());
+
+    const processed = observer.mutate({ workspaceId: WORKSPACE, noticeId: 'x' });
+    await analysisAsked;
+    // Notice y's page renders while x's analysis runs: the hook hands the pending mutation that render's options.
+    observer.setOptions(optionsOfARender());
+    release();
+    await processed;
+
+    expect(queryClient.getQueryData(noticeKey(WORKSPACE, 'x'))).to.deep.equal(analysed('x'));
+    expect(queryClient.getQueryData(noticeKey(WORKSPACE, 'y'))).to.equal(shown);
+    queryClient.clear();
   });
 });

@@ -26,7 +26,6 @@ import {
   formatTableDate,
   isOverdue,
   noticeTitle,
-  todayInIndia,
   workspacePaths,
 } from '../web/notice-display';
 
@@ -80,7 +79,6 @@ describe('notices web: display helpers', () => {
     expect(isOverdue({ status: 'PENDING', dueDate: '2026-04-10' }, today)).to.equal(false);
     expect(isOverdue({ status: 'RESOLVED', dueDate: '2026-01-01' }, today)).to.equal(false);
     expect(isOverdue({ status: 'NEW', dueDate: null }, today)).to.equal(false);
-    expect(todayInIndia(new Date('2026-04-09T20:00:00Z'))).to.equal('2026-04-10');
     expect(clientTypeLabel('INDIVIDUAL')).to.equal('Individual');
     expect(clientTypeLabel('TRUST')).to.equal('TRUST');
     expect(noticeTitle({ noticeType: 'ASMT-10', reference: 'ZD270326000123' })).to.equal('ASMT-10 · ZD270326000123');

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import {
   ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
@@ -16,13 +16,15 @@ import {
   type BrowserSession,
 } from '../../../../core/plugin-api/testing';
 import { AI_MESSAGES, type NotificationDto } from '../../../../core/plugin-api';
-import { SANDBOX_PORTAL_PASSWORD, SANDBOX_PORTAL_URL_VARIABLE, sandboxNoticesOf, startSandboxPortal, type SandboxPortal } from '../../sandbox-portal';
+import { SANDBOX_PORTAL_PASSWORD, sandboxNoticesOf } from '../../sandbox-portal';
 import { NOTICE_AI_OPTIONS, type NoticeAiOptions } from '../../server/ai/ai-job';
+import { sharedSandboxPortal } from '../sync-support';
 import {
   AI_WAIT_MS,
   NOTICE_AI_ROUTES,
   NOTICE_AI_TEXTS,
   NOTICE_SYNC_MESSAGES,
+  NOTICE_SYNC_ROUTES,
   NOTICE_SYNC_TEXTS,
   NOTICES_ROUTES,
   type NoticeView,
@@ -46,8 +48,6 @@ const OVERLAYS = ['.bp6-portal'];
 const ALL_NOTICES = '?noticeType=all&priority=all&status=all';
 /** The shell's words for a client whose portal login no longer works. */
 const CLIENT_INVALID_CREDENTIALS = 'This client has invalid credentials that need to be updated.';
-/** Each sandbox request takes this long in the sync journey, so its progress can be seen. */
-const SLOW_PORTAL_MS = 1200;
 
 const ASMT_10_TEXT = [
   'FORM GST ASMT-10 [See rule 99]',
@@ -78,6 +78,25 @@ async function noticeOf(session: BrowserSession, world: OwnerWorld, noticeId: st
     `${sharedHost().baseUrl}/axal/api/v1/${NOTICES_ROUTES.notice(noticeId)}?workspaceId=${world.workspaceId}`,
   );
   return ((await answer.json()) as { data: NoticeView }).data;
+}
+
+/** Waits until the notice's analysis is saved, as the API tells it. */
+async function analysedThroughApi(session: BrowserSession, world: OwnerWorld, notice: NoticeView): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if ((await noticeOf(session, world, notice.externalId)).ai) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the analysis of ${notice.reference} was not saved within a minute`);
+}
+
+/** Goes to a notice the way a member moves between notices: the global search, by its reference. */
+async function openThroughSearch(page: Page, notice: NoticeView): Promise<void> {
+  await page.getByRole('button', { name: /^Search (Ctrl K|⌘K)$/ }).click();
+  const search = page.getByRole('dialog', { name: 'Search' });
+  await search.getByRole('combobox', { name: 'Search the workspace' }).fill(notice.reference);
+  await search.getByRole('option', { name: new RegExp(notice.reference) }).click();
+  await page.locator('.notices-details-facts').getByText(notice.reference, { exact: true }).waitFor();
 }
 
 /** The owner's notice sync notifications, newest first (none is a 404). */
@@ -120,8 +139,7 @@ describe('browser: notice AI and portal sync', function () {
   this.timeout(180_000);
   const suite = browserSuite();
   const url = (world: OwnerWorld, path: string) => `${sharedHost().baseUrl}/axal/w/${world.workspaceId}/${path}`;
-  let portal: SandboxPortal;
-  let previousPortalUrl: string | undefined;
+  let portal: Awaited<ReturnType<typeof sharedSandboxPortal>>;
   let aiWorld: OwnerWorld;
   let clientId: string;
   /** Processed through the browser by the journey; analysed through the API for the other tests. */
@@ -130,12 +148,13 @@ describe('browser: notice AI and portal sync', function () {
   /** Followed through a 202; without any text to analyse. */
   let followedNotice: NoticeView;
   let blankNotice: NoticeView;
+  /** The member moves from the first to the second while the first's analysis is followed. */
+  let movedFromNotice: NoticeView;
+  let movedToNotice: NoticeView;
 
   before(async function () {
     this.timeout(180_000);
-    portal = await startSandboxPortal();
-    previousPortalUrl = process.env[SANDBOX_PORTAL_URL_VARIABLE];
-    process.env[SANDBOX_PORTAL_URL_VARIABLE] = portal.url;
+    portal = await sharedSandboxPortal();
 
     aiWorld = await ownerWorld(await suite.open(), 'notice-ai', `Sharma and Iyer Associates ${randomUUID().slice(0, 4)}`);
     clientId = await createClient(aiWorld, 'Sharma Traders', 'AAACS1234K');
@@ -152,6 +171,8 @@ describe('browser: notice AI and portal sync', function () {
     journeyNotice = await addNotice('ZD2711260045678');
     followedNotice = await addNotice('ZD2711260045680');
     blankNotice = await addNotice('ZD2711260045681', '');
+    movedFromNotice = await addNotice('ZD2711260045682');
+    movedToNotice = await addNotice('ZD2711260045683');
     const drafted = await addNotice('ZD2711260045679');
     ({ data: draftedNotice } = await aiWorld.signedIn.api<{ data: NoticeView }>(
       `/${NOTICE_AI_ROUTES.processAi(drafted.externalId)}?workspaceId=${aiWorld.workspaceId}`,
@@ -160,9 +181,7 @@ describe('browser: notice AI and portal sync', function () {
   });
 
   after(async () => {
-    if (previousPortalUrl === undefined) delete process.env[SANDBOX_PORTAL_URL_VARIABLE];
-    else process.env[SANDBOX_PORTAL_URL_VARIABLE] = previousPortalUrl;
-    await portal?.close();
+    await portal?.release();
   });
 
   it('processes a notice with AI, shows the analysis, and opens and copies the draft reply from the keyboard', async () => {
@@ -212,11 +231,17 @@ describe('browser: notice AI and portal sync', function () {
     await dialog.waitFor({ state: 'detached' });
     expect(await viewDraft.evaluate((element) => element === document.activeElement), 'the focus is back on the button').to.equal(true);
 
-    // Process again replaces the analysis in place.
+    // Process again replaces the analysis in place. The first run's toast is gone first, so it cannot pass for the second's.
+    await toast(page, NOTICE_AI_TEXTS.processed).waitFor({ state: 'detached' });
     await viewDraft.click();
+    const processedAt = dialog.locator('.notices-ai-provenance time');
+    expect(await processedAt.getAttribute('datetime')).to.equal(saved.ai!.processedAt);
     await button(dialog, 'Process again').click();
     await toast(page, NOTICE_AI_TEXTS.processed).waitFor();
     await button(dialog, 'Process again').waitFor();
+    const reprocessed = await noticeOf(session, aiWorld, journeyNotice.externalId);
+    expect(reprocessed.ai!.processedAt).to.not.equal(saved.ai!.processedAt);
+    await dialog.locator(`.notices-ai-provenance time[datetime="${reprocessed.ai!.processedAt}"]`).waitFor();
     expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
   });
 
@@ -246,6 +271,67 @@ describe('browser: notice AI and portal sync', function () {
     } finally {
       waitFor(AI_WAIT_MS);
     }
+  });
+
+  it('keeps a followed analysis with its own notice when the member moves to another notice meanwhile', async () => {
+    const waitFor = (waitMs: number) => sharedHost().host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
+    waitFor(0);
+    try {
+      const session = await openAsOwner(suite, aiWorld);
+      const { page } = session;
+      const facts = page.locator('.notices-details-facts');
+      // The notice the member moves to has been on screen before, so its page comes from the cache at once.
+      await page.goto(url(aiWorld, `notices/${movedToNotice.externalId}`));
+      await settled(page, 'ASMT-10');
+      await openThroughSearch(page, movedFromNotice);
+      await settled(page, 'ASMT-10');
+
+      // The page's first question about the job is held until the member has moved on.
+      let holdPoll!: (route: Route) => void;
+      const pollHeld = new Promise<Route>((resolve) => (holdPoll = resolve));
+      const pollPath = `/axal/api/v1/${NOTICE_AI_ROUTES.processAi(movedFromNotice.externalId)}/`;
+      await page.route((address) => address.pathname.startsWith(pollPath), holdPoll);
+      await button(page, NOTICE_AI_TEXTS.process).click();
+      const poll = await pollHeld;
+      const pollEnded = new Promise<'failed' | 'finished'>((resolve) => {
+        page.on('requestfailed', (request) => request === poll.request() && resolve('failed'));
+        page.on('requestfinished', (request) => request === poll.request() && resolve('finished'));
+      });
+      await analysedThroughApi(session, aiWorld, movedFromNotice);
+
+      await openThroughSearch(page, movedToNotice);
+      expect(await button(page, NOTICE_AI_TEXTS.process).getAttribute('aria-busy'), 'the notice moved to is not being processed').to.equal(null);
+      // Moving on stopped following the job: the page dropped the held question, so no answer about it reaches this notice.
+      await poll.continue().catch(() => undefined);
+      expect(await pollEnded).to.equal('failed');
+      await facts.getByText(movedToNotice.reference, { exact: true }).waitFor();
+      expect(await button(page, NOTICE_AI_TEXTS.viewDraft).count(), 'the page shows no analysis of another notice').to.equal(0);
+      expect(await toast(page, NOTICE_AI_TEXTS.processed).count()).to.equal(0);
+      expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
+    } finally {
+      waitFor(AI_WAIT_MS);
+    }
+  });
+
+  it("shows the spec's failure words, not 'Request failed', when an answer carries no reason", async () => {
+    const session = await openAsOwner(suite, aiWorld);
+    const { page } = session;
+    const bareBadGateway = { status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' };
+    await page.route(`**/api/v1/${NOTICE_AI_ROUTES.processAi(blankNotice.externalId)}**`, (route) => route.fulfill(bareBadGateway));
+    await page.route(`**/api/v1/${NOTICE_SYNC_ROUTES.refresh}`, (route) => route.fulfill(bareBadGateway));
+
+    await page.goto(url(aiWorld, `notices/${blankNotice.externalId}`));
+    await settled(page, 'ASMT-10');
+    await button(page, NOTICE_AI_TEXTS.process).click();
+    expect((await toast(page, NOTICE_AI_TEXTS.processFailed).innerText()).trim()).to.equal(NOTICE_AI_TEXTS.processFailed);
+
+    await page.goto(url(aiWorld, `notices${ALL_NOTICES}`));
+    await settled(page, 'Notices');
+    await button(page, NOTICE_SYNC_TEXTS.refresh).click();
+    const refreshFailure = toast(page, NOTICE_SYNC_TEXTS.refreshFailed);
+    await refreshFailure.filter({ hasText: NOTICE_SYNC_TEXTS.refreshFailedText }).waitFor();
+    expect(await refreshFailure.innerText()).to.not.include('Request failed');
+    expect(unexpectedConsoleErrors(session, [502, 404])).to.deep.equal([]);
   });
 
   it('tells the member when copying is refused', async () => {
@@ -284,10 +370,11 @@ describe('browser: notice AI and portal sync', function () {
   });
 
   it('refreshes notices from the portal: the button and banner follow the sync, new notices appear, a refused login is flagged', async () => {
-    portal.setLatency(SLOW_PORTAL_MS);
+    const session = await suite.open();
+    const world = await syncWorld(session, 'notice-sync');
+    // One login stuck at the portal's sign-in keeps the sync running through the checks of a running sync.
+    const releaseSharma = portal.holdSignIn(world.logins.sharma);
     try {
-      const session = await suite.open();
-      const world = await syncWorld(session, 'notice-sync');
       const { page } = session;
       await page.goto(url(world, `notices${ALL_NOTICES}`));
       await settled(page, 'Notices');
@@ -318,6 +405,7 @@ describe('browser: notice AI and portal sync', function () {
         .getByText(/Kapoor Exports|Sharma Traders|Verma Textiles/)
         .waitFor();
       await expectNoAccessibilityViolations(page, { label: 'notices list while a sync runs, with the tooltip open' });
+      releaseSharma();
 
       // Done: the banner tells of the refused login, the new notices are listed without a reload, the button is back.
       // The failed login is named with its platform, e.g. 'Kapoor Exports (GST)'.
@@ -342,7 +430,8 @@ describe('browser: notice AI and portal sync', function () {
       expect(await flag.count()).to.equal(1);
       expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
     } finally {
-      portal.setLatency(0);
+      // A failed check must not leave the sync stuck at the portal for the tests after it.
+      releaseSharma();
     }
   });
 

@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import {
   ACCESSIBILITY_THEMES,
   animationsSettled,
+  attributeBecomes,
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsAtEveryWidth,
@@ -108,12 +109,6 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.bp6-skeleton, .bp6-spinner, [aria-busy="true"]'));
 }
 
-/** The header shows the sort once the address change's render has committed, a moment after the address itself. */
-async function sortShown(header: Locator, direction: 'ascending' | 'descending'): Promise<void> {
-  const cell = await header.elementHandle();
-  await header.page().waitForFunction(([element, expected]) => element?.getAttribute('aria-sort') === expected, [cell, direction] as const);
-}
-
 async function chooseInFilter(page: Page, group: RegExp, option: string): Promise<void> {
   await filters(page).getByRole('button', { name: group }).click();
   const checkbox = page.locator('.bp6-popover').getByRole('checkbox', { name: option });
@@ -202,11 +197,11 @@ describe('browser: notices list', function () {
     const dueHeader = noticesTable(page).getByRole('columnheader', { name: 'Due Date' });
     await dueHeader.getByRole('button').click();
     await page.waitForURL(/sortField=dueDate&sortDirection=desc/);
-    await sortShown(dueHeader, 'descending');
+    await attributeBecomes(dueHeader, 'aria-sort', 'descending');
     await expectFirstReference(page, gstReference(GST_OPEN_NOTICES - 1));
     await dueHeader.getByRole('button').click();
     await page.waitForURL(/sortDirection=asc/);
-    await sortShown(dueHeader, 'ascending');
+    await attributeBecomes(dueHeader, 'aria-sort', 'ascending');
     await expectFirstReference(page, gstReference(0));
 
     await page.getByRole('button', { name: 'Page 2' }).click();
