@@ -63,6 +63,37 @@ describe('browser: the panels plugins add to the profile page', function () {
     expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
   });
 
+  it('keeps the keyboard focus on the digest switch while it saves, and ignores flips until the save is done', async () => {
+    const { session, page, firm } = await signedInWithTwoWorkspaces();
+    let releaseSave!: () => void;
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    let saves = 0;
+    await page.route('**/axal/api/v1/notices/digest-subscription**', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      saves += 1;
+      await saveHeld;
+      return route.continue();
+    });
+    await page.goto(`${baseUrl()}/axal/profile`);
+    const digest = digestSwitch(page, firm.name);
+    await digest.focus();
+    await page.keyboard.press('Space');
+    await page.locator('[role="switch"][aria-busy="true"]').waitFor();
+    expect(await digest.getAttribute('aria-disabled')).to.equal('true');
+    expect(await digest.isChecked()).to.equal(true);
+    expect(await digest.evaluate((element) => element === document.activeElement), 'the focus stays on the switch while saving').to.equal(true);
+    // A second flip while the first is saved does nothing.
+    await page.keyboard.press('Space');
+    expect(await digest.isChecked()).to.equal(true);
+
+    releaseSave();
+    await toast(page).getByText(`You will get the daily notices digest of ${firm.name}.`).waitFor();
+    expect(await digest.getAttribute('aria-disabled')).to.equal(null);
+    expect(await digest.evaluate((element) => element === document.activeElement), 'the focus is still on the switch').to.equal(true);
+    expect(saves).to.equal(1);
+    expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
+  });
+
   it('puts the switch back and says so when the choice cannot be saved', async () => {
     const { session, page, firm, subscriptionIn } = await signedInWithTwoWorkspaces();
     await page.route('**/axal/api/v1/notices/digest-subscription**', (route) =>

@@ -28,6 +28,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The `error` the server's answer carried, or '' when it carried none: a network failure, or an answer without that
+ * body, such as a proxy's 502 (whose ApiError message is only the client's 'Request failed (502)').
+ */
+export function serverReasonOf(error: unknown): string {
+  if (!(error instanceof ApiError)) return '';
+  const reason: unknown = error.body.error;
+  return typeof reason === 'string' ? reason.trim() : '';
+}
+
 /** What "Verify Your Identity" says when a call needs the account password typed again. */
 export interface StepUpPrompt {
   /** What the password is for, e.g. "Enter your account password to save the GST Portal credentials." */

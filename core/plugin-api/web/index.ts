@@ -2,7 +2,7 @@
  * The web SDK: what the shell and every plugin remote share as one copy. This entry has no UI library in it,
  * so the light public pages can use it; Blueprint-based parts are in `@axal/web-sdk/ui`.
  */
-export { api, apiV1, ApiError, setCsrfToken, setStepUpHandler } from './api-client';
+export { api, apiV1, ApiError, serverReasonOf, setCsrfToken, setStepUpHandler } from './api-client';
 export type { ApiErrorBody, ApiRequest, FieldErrors, StepUpHandler, StepUpPrompt } from './api-client';
 export { queryClient } from './query-client';
 export { appPath, runtimeConfig } from './runtime-config';
@@ -66,6 +66,7 @@ export {
 } from './sync-banner-selection';
 export type { FailedClientLine, SyncBannerModel, SyncBannerTone } from './sync-banner-selection';
 /** The notifications' wire, for pages that follow batch work themselves (e.g. feeding the sync banner from the batch stream). */
+export { kolkataToday } from '../../platform/calendar-day';
 export { BATCH_NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_END_EVENT, NOTIFICATION_STREAM_RETRY_MS } from '../../notifications/wire';
 export type {
   BatchNotificationStreamEvent,

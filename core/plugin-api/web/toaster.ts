@@ -1,6 +1,6 @@
 import { OverlayToaster, type Toaster } from '@blueprintjs/core';
 import { createElement, Fragment, type ReactNode } from 'react';
-import { ApiError } from './api-client';
+import { serverReasonOf } from './api-client';
 
 export type ToastIntent = 'success' | 'danger' | 'warning' | 'primary' | 'none';
 
@@ -27,8 +27,8 @@ export async function showToast({ title, message, intent = 'none' }: ToastConten
   return (await appToaster()).show({ message: body, intent });
 }
 
-/** A failed call's server message (an ApiError), or `fallback` for anything else, such as a network failure. */
+/** A failed call's reason as the server gave it, or `fallback` when it gave none (a network failure, a proxy's bare 502). */
 export function showErrorToast(error: unknown, fallback: string, title?: string): Promise<string> {
-  const message = error instanceof ApiError ? error.message : fallback;
+  const message = serverReasonOf(error) || fallback;
   return showToast({ title, message, intent: 'danger' });
 }

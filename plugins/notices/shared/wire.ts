@@ -413,6 +413,12 @@ export const NOTICE_SYNC_ROUTES = {
 export const AI_WAIT_MS = 8_000;
 /** How often the web asks about a 202 job. */
 export const AI_JOB_POLL_MS = 1_000;
+/**
+ * How long the web follows one analysis before it gives up and says so (the server may still finish it): the AI
+ * service's default time limit (`AI_TIMEOUT_MS`, 60 s), the 60 s the job allows on top for reading the notice's PDFs
+ * (READING_MS in server/ai/ai-job.ts), and a minute's margin for the job's wait in the queue and the polls.
+ */
+export const AI_JOB_FOLLOW_MS = 180_000;
 
 export type AiJobState = 'RUNNING' | 'COMPLETED' | 'FAILED';
 export interface AiJobStatus {
@@ -481,6 +487,7 @@ export const NOTICE_AI_TEXTS = {
   copiedText: 'Draft reply copied to clipboard',
   copyFailed: 'Copy failed',
   copyFailedText: 'Unable to copy to clipboard',
+  followTimedOut: 'The analysis is taking longer than expected. It may still finish: open the notice again in a few minutes.',
   analysisHeading: 'AI Analysis',
   summary: 'Summary',
   actionItems: 'Action Items',
@@ -496,7 +503,6 @@ export const NOTICE_SYNC_TEXTS = {
   moreClients: (count: number) => `+${count} more`,
   refreshFailed: 'Refresh Failed',
   refreshFailedText: 'Failed to refresh notices',
-  loadingStatus: 'Loading sync status...',
   sandbox: 'Sandbox',
 } as const;
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiV1, dashboardQueriesKey, type Role } from '@axal/web-sdk';
 import {
   NOTICES_ROUTES,
@@ -20,13 +20,15 @@ export const noticeKey = (workspaceId: string, noticeId: string) => [...noticesK
 const filterPreferenceKey = (workspaceId: string) => ['notices-filter-preference', workspaceId] as const;
 
 /** Whatever changed a notice: every list, page and card of the workspace's notices, and the dashboard, is fetched again. */
+export const invalidateNotices = (queryClient: QueryClient, workspaceId: string) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: noticesKey(workspaceId) }),
+    queryClient.invalidateQueries({ queryKey: dashboardQueriesKey(workspaceId) }),
+  ]);
+
 export function useInvalidateNotices(workspaceId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: noticesKey(workspaceId) }),
-      queryClient.invalidateQueries({ queryKey: dashboardQueriesKey(workspaceId) }),
-    ]);
+  return () => invalidateNotices(queryClient, workspaceId);
 }
 
 /** `POST notices/list`: one page; the page on screen stays while the next one loads. `enabled` waits for the filters. */

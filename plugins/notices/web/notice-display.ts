@@ -1,5 +1,5 @@
 import type { Intent } from '@blueprintjs/core';
-import { formatDate, formatIndianDate } from '@axal/web-sdk';
+import { formatDate, formatIndianDate, kolkataToday } from '@axal/web-sdk';
 import {
   DEPARTMENT_LABELS,
   NOTICE_TOASTS,
@@ -73,13 +73,8 @@ export function amountOf(typed: string): string | null | undefined {
   return /^\d{1,16}(\.\d{1,2})?$/.test(plain) ? plain : undefined;
 }
 
-const indianCalendarDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today as `YYYY-MM-DD` in India, the calendar the notices' dates are kept in, whatever the browser's zone. */
-export const todayInIndia = (now: Date = new Date()): string => indianCalendarDate.format(now);
-
 /** A notice still needing work whose reply-by date has passed (India's calendar). */
-export const isOverdue = (notice: Pick<NoticeView, 'status' | 'dueDate'>, today: string = todayInIndia()): boolean =>
+export const isOverdue = (notice: Pick<NoticeView, 'status' | 'dueDate'>, today: string = kolkataToday()): boolean =>
   notice.dueDate !== null && notice.dueDate < today && OPEN_NOTICE_STATUSES.includes(notice.status);
 
 /** The link text of a notice: its form or section and its reference ("ASMT-10 · ZD2703260001234"). */

@@ -14,6 +14,7 @@ import {
   type NotificationStreamEndReason,
 } from '@axal/web-sdk';
 import { NOTICE_ENTITY, NOTICE_SYNC_ROUTES, SYNC_REFETCH_THROTTLE_MS, type RefreshResponse, type SyncStatusMessage } from '../shared/wire';
+import { abortAfter } from './abort-after';
 import {
   createThrottle,
   mergeSyncNotifications,
@@ -114,15 +115,18 @@ export function useNoticeSyncStatus(workspaceId: string, enabled: boolean): Sync
 
 /** `GET notifications/batch` of the workspace's notice syncs; none (a 404) or a failure is an empty list (spec 2 section 8). */
 async function fetchSyncNotifications(workspaceId: string, signal: AbortSignal): Promise<NotificationDto[]> {
+  const request = abortAfter(signal, BATCH_FETCH_TIMEOUT_MS);
   try {
     const { notifications } = await apiV1<NotificationBatchResponse>('/notifications/batch', {
       query: { workspaceId, entityType: NOTICE_ENTITY, limit: SYNC_NOTIFICATIONS_KEPT },
-      signal: AbortSignal.any([signal, AbortSignal.timeout(BATCH_FETCH_TIMEOUT_MS)]),
+      signal: request.signal,
     });
     return notifications;
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404) && !signal.aborted) console.warn('Could not read the notice sync notifications', error);
     return [];
+  } finally {
+    request.release();
   }
 }
 

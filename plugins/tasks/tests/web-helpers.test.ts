@@ -14,7 +14,7 @@ import {
   usesDayOfMonth,
   type RepeatValue,
 } from '../web/recurrence-form';
-import { assigneeName, isOverdue, todayInIndia, workspacePaths } from '../web/task-display';
+import { assigneeName, isOverdue, workspacePaths } from '../web/task-display';
 
 const monthly = (changes: Partial<RepeatValue> = {}): RepeatValue => ({
   frequency: 'MONTHLY',
@@ -145,13 +145,6 @@ describe('tasks web: the Repeat section', () => {
 });
 
 describe('tasks web: display helpers', () => {
-  it("takes today from India's calendar, whatever the zone of the moment", () => {
-    expect(todayInIndia(new Date('2026-12-20T18:29:59Z'))).to.equal('2026-12-20');
-    expect(todayInIndia(new Date('2026-12-20T18:30:00Z'))).to.equal('2026-12-21');
-    expect(todayInIndia(new Date('2026-12-31T20:00:00-05:00'))).to.equal('2027-01-01');
-    expect(todayInIndia()).to.match(/^\d{4}-\d{2}-\d{2}$/);
-  });
-
   it('calls an open task overdue only once its due date has passed', () => {
     const today = '2026-12-20';
     const open: TaskStatus[] = ['PENDING', 'IN_PROGRESS', 'BLOCKED'];

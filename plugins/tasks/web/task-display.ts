@@ -1,4 +1,5 @@
 import type { Intent } from '@blueprintjs/core';
+import { kolkataToday } from '@axal/web-sdk';
 import { OPEN_TASK_STATUSES, type TaskPriority, type TaskStatus, type TaskView } from '../shared/wire';
 
 export const STATUS_LABELS: Record<TaskStatus, string> = {
@@ -37,13 +38,8 @@ export const STATUS_COLOURS: Record<TaskStatus, string> = {
   BLOCKED: '#cd4246',
 };
 
-const indianCalendarDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** Today as `YYYY-MM-DD` in India, the calendar every due date is kept in, whatever the browser's zone. */
-export const todayInIndia = (now: Date = new Date()): string => indianCalendarDate.format(now);
-
 /** An open task whose due date has passed (India's calendar). */
-export const isOverdue = (task: Pick<TaskView, 'status' | 'dueDate'>, today: string = todayInIndia()): boolean =>
+export const isOverdue = (task: Pick<TaskView, 'status' | 'dueDate'>, today: string = kolkataToday()): boolean =>
   task.dueDate !== null && task.dueDate < today && OPEN_TASK_STATUSES.includes(task.status);
 
 /** The assignee's name, marked when they have left the workspace; "Unassigned" when nobody is. */

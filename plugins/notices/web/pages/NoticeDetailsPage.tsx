@@ -15,7 +15,6 @@ import { workspacePaths } from '../notice-display';
 import type { EntityAttachmentsProps } from '../../../documents/server/tokens';
 import '../details.css';
 
-/** The documents plugin's attachments card (its `EntityAttachments` export). */
 /** `{app}/w/:workspaceId/notices/:noticeId` (spec 2 section 2.10). */
 export function NoticeDetailsPage() {
   const { workspaceId = '', noticeId = '' } = useParams();
@@ -58,7 +57,9 @@ export function NoticeDetailsPage() {
       </div>
     );
   }
-  return <NoticeDetails workspaceId={workspaceId} notice={notice.data} />;
+  // One mount per notice: moving to another notice's page starts afresh, so a running Process with AI, its button
+  // state and an open dialog stay with the notice they were for.
+  return <NoticeDetails key={notice.data.externalId} workspaceId={workspaceId} notice={notice.data} />;
 }
 
 function NoticeDetails({ workspaceId, notice }: { workspaceId: string; notice: NoticeView }) {

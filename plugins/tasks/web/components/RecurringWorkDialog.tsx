@@ -1,6 +1,6 @@
 import { Button, Checkbox, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, formatDate, useSession } from '@axal/web-sdk';
+import { ApiError, formatDate, kolkataToday, useSession } from '@axal/web-sdk';
 import { FormDialog, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -14,7 +14,7 @@ import {
 } from '../../shared/wire';
 import { useClientOptions, useCreateRecurringWork, useWorkspaceMembers } from '../api';
 import { dayOfMonthOf, previewLine, recurrenceOf, type RepeatValue } from '../recurrence-form';
-import { PRIORITY_LABELS, todayInIndia } from '../task-display';
+import { PRIORITY_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
 
 const PREVIEW_LINES = 5;
@@ -172,7 +172,7 @@ function RecurringWorkForm({
               id={ids.due}
               type="date"
               placeholder="Pick a date"
-              min={todayInIndia()}
+              min={kolkataToday()}
               value={firstDueDate}
               onValueChange={(date) => {
                 setFirstDueDate(date);

@@ -1,6 +1,6 @@
 import { Button, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, useSession } from '@axal/web-sdk';
+import { ApiError, kolkataToday, useSession } from '@axal/web-sdk';
 import { FormDialog, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -15,7 +15,7 @@ import {
 } from '../../shared/wire';
 import { useClientOptions, useCreateTask, useUpdateTask, useWorkspaceMembers, type ApplyTo, type TaskInput } from '../api';
 import { dayOfMonthOf, recurrenceOf, repeatValueOf, type RepeatValue } from '../recurrence-form';
-import { PRIORITY_LABELS, STATUS_LABELS, todayInIndia } from '../task-display';
+import { PRIORITY_LABELS, STATUS_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
 
 const NO_CLIENT = '';
@@ -259,7 +259,7 @@ function TaskForm({
               id={ids.due}
               type="date"
               placeholder="Pick a date"
-              min={todayInIndia()}
+              min={kolkataToday()}
               value={values.dueDate}
               onValueChange={setDueDate}
               intent={errors.dueDate ? 'danger' : 'none'}

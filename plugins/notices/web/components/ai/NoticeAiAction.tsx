@@ -1,18 +1,18 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { lazy, Suspense, useState } from 'react';
-import { ApiError } from '@axal/web-sdk';
+import { serverReasonOf } from '@axal/web-sdk';
 import { showToast } from '@axal/web-sdk/ui';
 import { NOTICE_AI_TEXTS, type NoticeView } from '../../../shared/wire';
 import { AiJobFailedError, useProcessNoticeWithAi } from '../../ai-api';
+import { failureToast } from '../../failure-text';
 import './ai.css';
 
 const AiDraftDialog = lazy(() => import('./AiDraftDialog').then((module) => ({ default: module.AiDraftDialog })));
 
-/** spec 2 section 8: 'Failed to process notice with AI', with the server's reason beneath it when it gave one. */
+/** spec 2 section 8: 'Failed to process notice with AI', with the server's reason (or why the page gave up) beneath it. */
 function showProcessFailure(error: unknown): void {
-  const reason = error instanceof ApiError || error instanceof AiJobFailedError ? error.message.trim() : '';
-  const title = NOTICE_AI_TEXTS.processFailed;
-  void showToast(reason && reason !== title ? { title, message: reason, intent: 'danger' } : { message: title, intent: 'danger' });
+  const reason = error instanceof AiJobFailedError ? error.message : serverReasonOf(error);
+  void showToast(failureToast(NOTICE_AI_TEXTS.processFailed, reason));
 }
 
 /**
@@ -22,17 +22,20 @@ function showProcessFailure(error: unknown): void {
  * (`aria-disabled`), so keyboard users stay where they were when it turns into 'View AI Draft Reply'.
  */
 export function NoticeAiAction({ workspaceId, notice }: { workspaceId: string; notice: NoticeView }) {
-  const process = useProcessNoticeWithAi(workspaceId, notice.externalId);
+  const process = useProcessNoticeWithAi();
   const [isDraftOpen, setDraftOpen] = useState(false);
   const busy = process.isPending;
   const draft = notice.draftReply?.trim() ? notice.draftReply : null;
 
   const runAnalysis = () => {
     if (busy) return;
-    process.mutate(undefined, {
-      onSuccess: () => void showToast({ message: NOTICE_AI_TEXTS.processed, intent: 'success' }),
-      onError: showProcessFailure,
-    });
+    process.mutate(
+      { workspaceId, noticeId: notice.externalId },
+      {
+        onSuccess: () => void showToast({ message: NOTICE_AI_TEXTS.processed, intent: 'success' }),
+        onError: showProcessFailure,
+      },
+    );
   };
 
   let text: string = draft ? NOTICE_AI_TEXTS.viewDraft : NOTICE_AI_TEXTS.process;

@@ -1,6 +1,6 @@
 import { Card, Classes } from '@blueprintjs/core';
 import { useId } from 'react';
-import type { NoticeView } from '../../../shared/wire';
+import { NOTICE_AI_TEXTS, type NoticeView } from '../../../shared/wire';
 import { linesOf } from './details-format';
 import { AiProvenance } from '../ai/AiProvenance';
 
@@ -14,7 +14,7 @@ export function NoticeContentCard({ notice }: { notice: NoticeView }) {
   return (
     <Card className="notices-details-card" role="region" aria-labelledby={headingId}>
       <h2 id={headingId} className="notices-details-card__title">
-        Original Description
+        {NOTICE_AI_TEXTS.originalDescription}
       </h2>
       {notice.description.trim() ? (
         <p className="notices-details-text">{notice.description}</p>
@@ -22,8 +22,8 @@ export function NoticeContentCard({ notice }: { notice: NoticeView }) {
         <p className={`notices-details-text ${Classes.TEXT_MUTED}`}>No description</p>
       )}
       {hasAnalysis && (
-        <section className="notices-details-analysis" aria-label="AI Analysis">
-          <h3 className="notices-details-analysis__title">AI Analysis</h3>
+        <section className="notices-details-analysis" aria-label={NOTICE_AI_TEXTS.analysisHeading}>
+          <h3 className="notices-details-analysis__title">{NOTICE_AI_TEXTS.analysisHeading}</h3>
           {notice.ai && (
             <p className={`notices-details-analysis__source ${Classes.TEXT_MUTED}`}>
               <AiProvenance ai={notice.ai} verb="Analysed" />
@@ -31,13 +31,13 @@ export function NoticeContentCard({ notice }: { notice: NoticeView }) {
           )}
           {notice.summary?.trim() && (
             <>
-              <h4 className="notices-details-analysis__heading">Summary</h4>
+              <h4 className="notices-details-analysis__heading">{NOTICE_AI_TEXTS.summary}</h4>
               <p className="notices-details-text">{notice.summary}</p>
             </>
           )}
           {actionItems.length > 0 && (
             <>
-              <h4 className="notices-details-analysis__heading">Action Items</h4>
+              <h4 className="notices-details-analysis__heading">{NOTICE_AI_TEXTS.actionItems}</h4>
               <ul className={`notices-details-analysis__items${numbered ? ' notices-details-analysis__items--numbered' : ''}`}>
                 {actionItems.map((item, index) => (
                   <li key={index}>{item}</li>

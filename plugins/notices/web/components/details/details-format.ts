@@ -1,6 +1,6 @@
 import { differenceInCalendarDays, isValid, parseISO } from 'date-fns';
+import { kolkataToday } from '@axal/web-sdk';
 import { NOTICE_TOASTS } from '../../../shared/wire';
-import { todayInIndia } from '../../notice-display';
 
 /** A person's name, marked when they have left the workspace. */
 export function personName(person: { name: string; isMember: boolean } | null, missingText: string = NOTICE_TOASTS.notSpecified): string {
@@ -19,7 +19,7 @@ export const wordsOf = (value: string): string =>
 const days = (count: number) => `${count} day${count === 1 ? '' : 's'}`;
 
 /** A due date relative to today: 'Due today', 'Due in 3 days', 'Due 2 days ago'. */
-export function dueRelative(dueDate: string | null, today: string = todayInIndia()): string {
+export function dueRelative(dueDate: string | null, today: string = kolkataToday()): string {
   if (!dueDate) return 'No due date';
   const due = parseISO(dueDate);
   if (!isValid(due)) return NOTICE_TOASTS.invalidDate;

@@ -1,8 +1,6 @@
-import { ApiError } from '@axal/web-sdk';
 import { showToast } from '@axal/web-sdk/ui';
+import { serverReasonOf } from '@axal/web-sdk';
+import { failureToast } from '../../failure-text';
 
 /** The spec's failure wording as the title, and the server's reason beneath it when it gave one. */
-export function showFailure(title: string, error: unknown): Promise<string> {
-  if (error instanceof ApiError && error.message !== title) return showToast({ title, message: error.message, intent: 'danger' });
-  return showToast({ message: title, intent: 'danger' });
-}
+export const showFailure = (title: string, error: unknown): Promise<string> => showToast(failureToast(title, serverReasonOf(error)));

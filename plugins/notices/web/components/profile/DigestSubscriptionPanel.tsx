@@ -1,4 +1,4 @@
-import { FormGroup, Switch } from '@blueprintjs/core';
+import { Classes, FormGroup, Switch } from '@blueprintjs/core';
 import type { ProfilePanelProps } from '@axal/web-sdk';
 import { ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { useDigestSubscription, useSaveDigestSubscription } from './digest-subscription-api';
@@ -19,6 +19,7 @@ export function DigestSubscriptionPanel({ workspaceId, workspaceName }: ProfileP
   if (subscription.isPending) return <LoadingSkeleton rows={1} height={24} />;
   if (subscription.error) return <ErrorState message={DIGEST_TEXTS.loadFailed} onRetry={() => void subscription.refetch()} />;
 
+  const saving = save.isPending;
   const switchTo = (subscribed: boolean) =>
     save.mutate(subscribed, {
       onSuccess: () =>
@@ -30,7 +31,7 @@ export function DigestSubscriptionPanel({ workspaceId, workspaceName }: ProfileP
       onError: (error) => void showErrorToast(error, DIGEST_TEXTS.saveFailed, 'Digest setting not saved'),
     });
   // While saving, the switch shows the side asked for; a failure puts it back to what the server kept.
-  const checked = save.isPending ? Boolean(save.variables) : subscription.data.subscribed;
+  const checked = saving ? Boolean(save.variables) : subscription.data.subscribed;
   const helpId = `notices-digest-help-${workspaceId}`;
   return (
     <FormGroup helperText={<span id={helpId}>{DIGEST_TEXTS.help}</span>}>
@@ -38,9 +39,14 @@ export function DigestSubscriptionPanel({ workspaceId, workspaceName }: ProfileP
         role="switch"
         label={DIGEST_TEXTS.label}
         checked={checked}
-        disabled={save.isPending}
+        // Busy, it stays focusable (`aria-disabled`, not `disabled`, which would drop the focus to the page).
+        className={saving ? Classes.DISABLED : undefined}
+        aria-disabled={saving || undefined}
+        aria-busy={saving || undefined}
         aria-describedby={helpId}
-        onChange={(event) => switchTo(event.currentTarget.checked)}
+        onChange={(event) => {
+          if (!saving) switchTo(event.currentTarget.checked);
+        }}
       />
     </FormGroup>
   );

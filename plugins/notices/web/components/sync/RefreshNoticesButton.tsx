@@ -1,30 +1,17 @@
 import { Button, Classes, Tooltip } from '@blueprintjs/core';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '@axal/web-sdk';
+import { serverReasonOf } from '@axal/web-sdk';
 import { showToast } from '@axal/web-sdk/ui';
-import { NOTICE_SYNC_TEXTS, SYNC_REQUEST_REFRESH_MS, type RefreshResponse } from '../../../shared/wire';
+import { SYNC_REQUEST_REFRESH_MS } from '../../../shared/wire';
 import { useInvalidateNotices } from '../../api';
 import { useNoticeSyncStatus, useRefreshNotices } from '../../sync-api';
-import { refreshButtonView, SYNC_REQUEST_HOLD_MS, syncRequestStillShown } from './sync-display';
+import { refreshAnswerToast, refreshButtonView, refreshFailureToast, SYNC_REQUEST_HOLD_MS, syncRequestStillShown } from './sync-display';
 import './sync.css';
 
 interface RefreshNoticesButtonProps {
   workspaceId: string;
   /** When the page last heard of a sync that ended, from the batch stream the list page follows. */
   finishedSeenAt: number | null;
-}
-
-const failureToast = (message: string) => showToast({ title: NOTICE_SYNC_TEXTS.refreshFailed, message, intent: 'danger' });
-
-/** What the answer of `POST notices/refresh` tells the member (spec 2 section 8); true when a sync runs now. */
-function reportRefresh(answer: RefreshResponse): boolean {
-  if (answer.success) {
-    void showToast({ message: answer.message, intent: 'success' });
-    return true;
-  }
-  if (answer.error) void failureToast(answer.error);
-  else void showToast({ message: answer.message, intent: 'warning' });
-  return false;
 }
 
 /**
@@ -65,7 +52,8 @@ export function RefreshNoticesButton({ workspaceId, finishedSeenAt }: RefreshNot
     if (view.busy) return;
     refresh.mutate(undefined, {
       onSuccess: (answer) => {
-        if (!reportRefresh(answer)) return;
+        void showToast(refreshAnswerToast(answer));
+        if (!answer.success) return;
         const at = Date.now();
         setRequestedAt(at);
         setMarkCheckedAt(at);
@@ -73,7 +61,7 @@ export function RefreshNoticesButton({ workspaceId, finishedSeenAt }: RefreshNot
         clearTimeout(pageRefresh.current);
         pageRefresh.current = setTimeout(() => void invalidate(), SYNC_REQUEST_REFRESH_MS);
       },
-      onError: (error) => void failureToast(error instanceof ApiError ? error.message : NOTICE_SYNC_TEXTS.refreshFailedText),
+      onError: (error) => void showToast(refreshFailureToast(serverReasonOf(error))),
     });
   };
 

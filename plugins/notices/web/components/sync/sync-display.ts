@@ -1,5 +1,6 @@
 import type { NotificationDto } from '@axal/web-sdk';
-import { NOTICE_SYNC_TEXTS, PLATFORM_LABELS, SYNC_TOOLTIP_CLIENT_NAMES, type SyncStatusMessage } from '../../../shared/wire';
+import type { ToastContent } from '@axal/web-sdk/ui';
+import { NOTICE_SYNC_TEXTS, PLATFORM_LABELS, SYNC_TOOLTIP_CLIENT_NAMES, type RefreshResponse, type SyncStatusMessage } from '../../../shared/wire';
 
 type SyncDetails = NonNullable<SyncStatusMessage['syncDetails']>;
 
@@ -42,6 +43,17 @@ export function refreshButtonView(state: { requesting: boolean; syncInProgress: 
     },
   };
 }
+
+/** spec 2 section 8: 'Refresh Failed' with the server's reason, or 'Failed to refresh notices' when it gave none. */
+export const refreshFailureToast = (reason: string | undefined): ToastContent => ({
+  title: NOTICE_SYNC_TEXTS.refreshFailed,
+  message: reason?.trim() || NOTICE_SYNC_TEXTS.refreshFailedText,
+  intent: 'danger',
+});
+
+/** What the answer of `POST notices/refresh` tells the member: the start of the sync, or why it did not start. */
+export const refreshAnswerToast = (answer: RefreshResponse): ToastContent =>
+  answer.success ? { message: answer.message, intent: 'success' } : refreshFailureToast(answer.error);
 
 /** How long a refresh the page asked for counts as a sync in progress when nothing says otherwise. */
 export const SYNC_REQUEST_HOLD_MS = 15_000;
