@@ -65,6 +65,20 @@ export function unexpectedConsoleErrors(session: BrowserSession, expectedStatuse
 
 export const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Workspace' });
 
+/**
+ * Waits until the element a locator finds has an attribute's value. The locator is looked up again each time: the
+ * render that sets the value (an address change, applied as a transition) may also replace the element.
+ */
+export async function attributeBecomes(locator: Locator, name: string, value: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let current = await locator.getAttribute(name, { timeout: timeoutMs });
+  while (current !== value) {
+    if (Date.now() > deadline) throw new Error(`${name} stayed ${JSON.stringify(current)} instead of ${JSON.stringify(value)} for ${timeoutMs} ms`);
+    await locator.page().waitForTimeout(50);
+    current = await locator.getAttribute(name, { timeout: timeoutMs });
+  }
+}
+
 /** Waits until an input shows `value`: a field bound to the address catches up one render after the address changes. */
 export async function inputValueBecomes(input: Locator, value: string, timeoutMs = 5_000): Promise<void> {
   const handle = await input.elementHandle();

@@ -19,7 +19,15 @@ export { openPage } from './browser';
 export type { BrowserSession } from './browser';
 export { signInBrowserContext } from './browser-auth';
 export { joinByInvitation } from './browser-invitations';
-export { animationsSettled, browserSuite, quietWorkspace, settledScreenshot, sidebarNav, unexpectedConsoleErrors } from './browser-suite';
+export {
+  animationsSettled,
+  attributeBecomes,
+  browserSuite,
+  quietWorkspace,
+  settledScreenshot,
+  sidebarNav,
+  unexpectedConsoleErrors,
+} from './browser-suite';
 export type { SignedIn } from './browser-suite';
 export { sidewaysOverflow, squeezedWords } from './responsive-layout';
 export type { SqueezedWord } from './responsive-layout';

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
+  attributeBecomes,
   browserSuite,
   joinByInvitation,
   quietWorkspace,
@@ -126,7 +127,7 @@ describe('browser: tasks', function () {
     const titleHeader = tasksTable(page).getByRole('columnheader', { name: 'Task', exact: true });
     await titleHeader.getByRole('button').click();
     await page.waitForURL(/sortField=title&sortOrder=asc/);
-    expect(await titleHeader.getAttribute('aria-sort')).to.equal('ascending');
+    await attributeBecomes(titleHeader, 'aria-sort', 'ascending');
     await expectTitles(page, ['Audit ledger', 'Book closure', 'File GSTR-1']);
     await titleHeader.getByRole('button').click();
     await page.waitForURL(/sortOrder=desc/);
