@@ -52,6 +52,11 @@ describe('architecture boundaries', () => {
       expect(layerViolations(tree)).to.deep.equal([]);
     });
 
+    it("plugins keep shared values through the core's services, never the raw Redis client", () => {
+      const users = [...tree].filter(([file, source]) => /^plugins\/[^/]+\/(server|shared)\//.test(file) && source.includes('TOKENS.Redis'));
+      expect(users.map(([file]) => file)).to.deep.equal([]);
+    });
+
     it('the modules of core/, plugins/ and shell/ import one another without cycles', () => {
       const modules = new Map([...tree].filter(([file]) => /^(core|plugins|shell)\//.test(file)));
       expect(importCycles(modules)).to.deep.equal([]);

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../platform/config';
 import { CryptoService } from '../platform/crypto';
 import { EventBus } from '../platform/events';
+import { ExpiringValues } from '../platform/expiring-values';
 import type { Logger } from '../platform/logger';
 import { QueueService } from '../platform/queue';
 import type { RedisClient } from '../platform/redis';
@@ -34,6 +35,7 @@ export function buildContainer(infrastructure: Infrastructure, registry: PluginR
   container.bind(TOKENS.PluginRegistry).toConstantValue(registry);
   container.bind(RemoteCatalogue).toConstantValue(new RemoteCatalogue(infrastructure.config.basePath));
   container.bind(TOKENS.Events).to(EventBus);
+  container.bind(TOKENS.ExpiringValues).to(ExpiringValues);
   container.bind(TOKENS.Queue).to(QueueService);
   container.bind(TOKENS.Crypto).to(CryptoService);
   container.bind(WorkerHeartbeat).toSelf();

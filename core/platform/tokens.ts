@@ -5,6 +5,7 @@ export const TOKENS = {
   Knex: Symbol.for('core.Knex'),
   Redis: Symbol.for('core.Redis'),
   Events: Symbol.for('core.Events'),
+  ExpiringValues: Symbol.for('core.ExpiringValues'),
   Queue: Symbol.for('core.Queue'),
   Crypto: Symbol.for('core.Crypto'),
   Activity: Symbol.for('core.Activity'),

@@ -44,6 +44,7 @@ export type { SlotTimes } from '../scheduler/every';
 export type { PersonSummary, WorkspaceDirectory, WorkspaceMemberSummary } from '../workspaces/workspace-directory';
 export type { WorkspacePluginStates } from '../workspaces/workspace-plugins';
 export type { EventBus } from '../platform/events';
+export type { ExpiringValues } from '../platform/expiring-values';
 export { SESSION_ENDED_EVENT } from '../auth/session-registry';
 export type { SessionEndedEvent } from '../auth/session-registry';
 export type { PluginSettings } from '../plugin-settings/plugin-settings-service';

@@ -159,7 +159,7 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
 
     await switchNotices(true);
     const redis = host.host.container.get<{ keys(pattern: string): Promise<string[]> }>(TOKENS.Redis);
-    const [key] = await redis.keys(`${host.host.config.redisKeyPrefix}notices:ai-job:${internalId}:*`);
+    const [key] = await redis.keys(`${host.host.config.redisKeyPrefix}values:notices:ai-job:${internalId}:*`);
     const jobId = key!.split(':').at(-1)!;
     expect((await jobStatus(firm.owner, firm.workspaceId, notice.externalId, jobId).expect(200)).body.data).to.deep.equal({
       jobId,

@@ -7,6 +7,7 @@ import {
   notFound,
   TOKENS,
   type Config,
+  type ExpiringValues,
   type JobContext,
   type PluginJob,
   type QueueService,
@@ -52,12 +53,6 @@ interface ProcessAiPayload {
 type Failure = { status: number; error: string };
 type Outcome = { noticeId: string } & ({ state: 'RUNNING' | 'COMPLETED' } | ({ state: 'FAILED' } & Failure));
 
-/** The part of the core's Redis client the outcomes use. */
-interface OutcomeRedis {
-  get(key: string): Promise<string | null>;
-  set(key: string, value: string, options: { expiration: { type: 'EX'; value: number }; condition?: 'NX' }): Promise<unknown>;
-}
-
 /** A failure whose message is fit to show, with its status; anything else is a crash the job retries. */
 function failureOf(error: unknown): Failure | null {
   if (error instanceof AiError) return { status: FAILURE_STATUS[error.reason], error: error.message };
@@ -84,16 +79,14 @@ function endingWithin(job: EventEmitter, waitMs: number): Promise<'ended' | 'cra
 
 /**
  * `process-ai` as a job (`notices.processAi`): the route starts it and waits a few seconds; a longer one is followed
- * by its id. Each job's outcome is kept in Redis for an hour under its workspace, so another workspace's or notice's
+ * by its id. Each job's outcome is kept for an hour (the core's expiring values) under its workspace, so another workspace's or notice's
  * job id finds nothing.
  */
 export class NoticeAiRuns {
-  private readonly redis: OutcomeRedis;
-  private readonly keyPrefix: string;
+  private readonly outcomes: ExpiringValues;
 
   constructor(private readonly container: Container) {
-    this.redis = container.get<OutcomeRedis>(TOKENS.Redis);
-    this.keyPrefix = `${container.get<Config>(TOKENS.Config).redisKeyPrefix}notices:ai-job:`;
+    this.outcomes = container.get<ExpiringValues>(TOKENS.ExpiringValues);
   }
 
   /** Enqueues the analysis and waits up to `waitMs`: the notice once done, the job id while it still runs. */
@@ -102,7 +95,7 @@ export class NoticeAiRuns {
     const payload: ProcessAiPayload = { workspaceId: actor.workspace.id, noticeId: notice.externalId, actorUserId: actor.userId };
     const job = await this.container.get<QueueService>(TOKENS.Queue).enqueue(PROCESS_AI_QUEUE, payload);
     // Only if the job has not settled already: its outcome must never be overwritten by RUNNING.
-    await this.write(actor.workspace.id, job.id, { noticeId: notice.externalId, state: 'RUNNING' }, 'NX');
+    await this.write(actor.workspace.id, job.id, { noticeId: notice.externalId, state: 'RUNNING' }, { onlyIfAbsent: true });
     const ending = await endingWithin(job, waitMs);
     const outcome = await this.read(actor.workspace.id, job.id);
     if (outcome?.state === 'COMPLETED') return { notice: await this.notices.get(actor, notice.externalId) };
@@ -160,19 +153,15 @@ export class NoticeAiRuns {
   }
 
   private key(workspaceId: number, jobId: string): string {
-    return `${this.keyPrefix}${workspaceId}:${jobId}`;
+    return `notices:ai-job:${workspaceId}:${jobId}`;
   }
 
-  private async read(workspaceId: number, jobId: string): Promise<Outcome | null> {
-    const stored = await this.redis.get(this.key(workspaceId, jobId));
-    return stored ? (JSON.parse(stored) as Outcome) : null;
+  private read(workspaceId: number, jobId: string): Promise<Outcome | null> {
+    return this.outcomes.get<Outcome>(this.key(workspaceId, jobId));
   }
 
-  private async write(workspaceId: number, jobId: string, outcome: Outcome, condition?: 'NX'): Promise<Outcome> {
-    await this.redis.set(this.key(workspaceId, jobId), JSON.stringify(outcome), {
-      expiration: { type: 'EX', value: OUTCOME_TTL_SECONDS },
-      ...(condition ? { condition } : {}),
-    });
+  private async write(workspaceId: number, jobId: string, outcome: Outcome, options?: { onlyIfAbsent: true }): Promise<Outcome> {
+    await this.outcomes.put(this.key(workspaceId, jobId), outcome, OUTCOME_TTL_SECONDS, options);
     return outcome;
   }
 }
