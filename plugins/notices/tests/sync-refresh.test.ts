@@ -16,6 +16,7 @@ import {
   clientWithLogins,
   cookieOf,
   createClient,
+  eventually,
   EventStream,
   finishedRun,
   HOST_START_TIMEOUT_MS,
@@ -27,6 +28,7 @@ import {
   syncNotificationsOf,
   type TestHost,
   type TestSession,
+  waitFor,
 } from './sync-support';
 
 const login = (platformName: 'GST' | 'INCOME_TAX', username: string) => ({ platformName, username, password: SANDBOX_PORTAL_PASSWORD });
@@ -427,15 +429,3 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
     });
   });
 });
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  await eventually(async () => condition(), what, timeoutMs);
-}
-
-async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

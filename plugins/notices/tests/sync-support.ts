@@ -185,3 +185,15 @@ export class EventStream {
 
 /** Where a host's API answers, for a request made with fetch. */
 export const apiUrlOf = (host: TestHost, path: string) => `${host.baseUrl}${APP}/api/v1/${path}`;
+
+/** Waits until `condition` holds, looking again every 50 ms; fails naming `what` after `timeoutMs`. */
+export async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const waitFor = (condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> =>
+  eventually(async () => condition(), what, timeoutMs);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { addDays, kolkataToday, type NotificationDto } from '../../../core/plugin-api';
 import { freePort, spawnApp, type SpawnedApp } from '../../../core/plugin-api/testing/spawned-app';
 import { SANDBOX_PORTAL_PASSWORD, SANDBOX_PORTAL_URL_VARIABLE, sandboxNoticesOf, type SandboxPlatform, type SandboxPortal } from '../sandbox-portal';
-import { NOTICE_SYNC_MESSAGES, NOTICE_SYNC_TYPE, SYNC_LOOKBACK_DAYS, type NoticeView } from '../shared/wire';
+import { NOTICE_SYNC_MESSAGES, NOTICE_SYNC_TYPE, SYNC_CONCURRENCY, SYNC_LOOKBACK_DAYS, type NoticeView } from '../shared/wire';
 import {
   apiUrlOf,
   call,
@@ -19,6 +19,8 @@ import {
   type ClientView,
   type TestHost,
   type TestSession,
+  waitFor,
+  eventually,
 } from './sync-support';
 
 type Login = { platformName: SandboxPlatform; username: string; password: string };
@@ -117,11 +119,16 @@ describe('notices: portal sync with two workers', function () {
         cookieOf(owner),
       );
       const syncedBefore = worker.output().match(LOGIN_SYNCED)?.length ?? 0;
+      // Every sign-in waits until more are waiting than one worker takes at once: then each worker holds some.
+      const releases = clients.flatMap((entry) => entry.logins.map((entry) => portal.holdSignIn(entry.username)));
+      const requestsBefore = portal.stats.requests;
       let batchJobId = '';
       try {
         const started = await startSync(owner, workspaceId);
         expect(started.jobCount).to.equal(10);
         batchJobId = started.batchJobId;
+        await waitFor(() => portal.stats.requests - requestsBefore > SYNC_CONCURRENCY, 'both workers signing in', 60_000);
+        for (const release of releases) release();
         const run = await finishedRun(host.host.knex, batchJobId);
         const ofRun = (event: { notifications: NotificationDto[] }) =>
           event.notifications.filter((notification) => notification.metadata.batchJobId === batchJobId);
@@ -148,6 +155,7 @@ describe('notices: portal sync with two workers', function () {
         ]);
         expect(run).to.deep.include({ status: 'COMPLETED', completed_count: 10, failed_clients: completed.metadata.failedClients });
       } finally {
+        for (const release of releases) release();
         await stream.close();
       }
 
@@ -226,16 +234,19 @@ describe('notices: portal sync with two workers', function () {
     const logins = [2, 2, 3, 4, 5, 6, 6, 6].map((count, index) => login('GST', usernameWith('GST', count, `down${index}_`)));
     const clients: ClientView[] = [];
     for (const entry of logins) clients.push(await clientWithLogins(owner, workspaceId, [entry]));
-    portal.setLatency(150);
+    // The last login signs in only once the portal is down, so at least one login meets it down.
+    const releaseLastLogin = portal.holdSignIn(logins.at(-1)!.username);
     let batchJobId = '';
     try {
       ({ batchJobId } = await startSync(owner, workspaceId));
       const runId = (await host.host.knex('notices_sync_runs').where({ batch_job_id: batchJobId }).first('id')).id;
-      for (let waited = 0; waited < 60_000; waited += 25) {
-        if (await host.host.knex('notices_sync_clients').where({ run_id: runId, status: 'DONE' }).first()) break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
+      await eventually(
+        async () => Boolean(await host.host.knex('notices_sync_clients').where({ run_id: runId, status: 'DONE' }).first()),
+        'a login synced before the portal goes down',
+        60_000,
+      );
       portal.setDown(true);
+      releaseLastLogin();
       const run = await finishedRun(host.host.knex, batchJobId);
       const rows: { client_id: number; status: string; error: string | null }[] = await host.host
         .knex('notices_sync_clients')
@@ -278,8 +289,8 @@ describe('notices: portal sync with two workers', function () {
         expect(credentials[0].isValid, 'a portal that is down says nothing of the login').to.equal(true);
       }
     } finally {
+      releaseLastLogin();
       portal.setDown(false);
-      portal.setLatency(20);
     }
   });
 });
