@@ -1,10 +1,11 @@
 /**
- * Runs the whole test suite as four mocha processes at once: the browser journeys in two lanes and everything else in
- * two. The browser files leave the CPU idle for long stretches (page loads, mail, animations), and many of the others
- * wait on timers, sockets and worker processes they spawn (a stalled job taken over after 10 s), so lanes that wait
- * side by side finish far sooner than one. Each process has its own database, Redis scope and mailbox (all named after
- * its pid). The first browser lane streams its output; the others are printed when they end, so nothing interleaves.
- * Ends with the one summary line CI reads.
+ * Runs the whole test suite as three mocha processes at once: the browser journeys split into two lanes, and
+ * everything else, which spends much of its time waiting on timers, sockets and the database. The browser files
+ * leave the CPU idle for long stretches (page loads, mail, animations), so two lanes finish far sooner than one; a
+ * fourth lane made the run slower, as the tests that spawn worker processes then starve for CPU.
+ * Each process has its own database, Redis scope and mailbox (all named after its pid). The first browser lane
+ * streams its output; the others are printed when they end, so nothing interleaves. Ends with the one summary line
+ * CI reads.
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -14,11 +15,10 @@ import { projectRoot } from '../core/platform/config';
 const MOCHA = path.join(projectRoot, 'node_modules', '.bin', 'mocha');
 const SUMMARY = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m;
 const BROWSER_LANES = 2;
-const OTHER_LANES = 2;
 
 /**
- * Seconds each heavy file took in a CI run on a 2-core machine, so the lanes come out even. A file not listed counts
- * as the default of its kind; the runner prints every run's slowest files to keep this current.
+ * Seconds each heavy browser file took in a CI run on a 2-core machine, so the lanes come out even. A file not listed
+ * counts as DEFAULT_BROWSER_FILE_SECONDS; the runner prints every run's slowest files to keep this current.
  */
 const BROWSER_FILE_SECONDS: Record<string, number> = {
   'tests/browser/accessibility.test.ts': 400,
@@ -42,25 +42,6 @@ const BROWSER_FILE_SECONDS: Record<string, number> = {
   'tests/browser/workspace-frame.test.ts': 34,
 };
 const DEFAULT_BROWSER_FILE_SECONDS = 25;
-
-const OTHER_FILE_SECONDS: Record<string, number> = {
-  'tests/jobs-recovery.test.ts': 121,
-  'tests/input-hygiene/text-fields.test.ts': 86,
-  'core/notifications/tests/multi-process.test.ts': 85,
-  'core/scheduler/tests/scheduler.test.ts': 73,
-  'plugins/notices/tests/sync-refresh.test.ts': 66,
-  'plugins/notices/tests/sync-workers.test.ts': 60,
-  'core/workspaces/tests/members.test.ts': 50,
-  'core/workspaces/tests/delete-workspace.test.ts': 41,
-  'core/notifications/tests/notifications.test.ts': 34,
-  'core/workspaces/tests/role-matrix.test.ts': 31,
-  'tests/processes.test.ts': 31,
-  'core/search/tests/search.test.ts': 28,
-  'core/workspaces/tests/invitations.test.ts': 28,
-  'plugins/notices/tests/ai-process.test.ts': 27,
-  'core/auth/tests/throttle-scopes.test.ts': 26,
-};
-const DEFAULT_OTHER_FILE_SECONDS = 6;
 
 interface SuiteRun {
   output: string;
@@ -94,8 +75,8 @@ const testFiles = () => ['core', 'plugins', 'tests'].flatMap(testFilesUnder);
 const isBrowserFile = (file: string) => file.split(path.sep).includes('browser');
 
 /** Longest first, each to the lane with the least work so far. */
-function intoLanes(files: string[], lanes: number, seconds: Record<string, number>, defaultSeconds: number): string[][] {
-  const weight = (file: string) => seconds[file] ?? defaultSeconds;
+function intoLanes(files: string[], lanes: number): string[][] {
+  const weight = (file: string) => BROWSER_FILE_SECONDS[file] ?? DEFAULT_BROWSER_FILE_SECONDS;
   const result = Array.from({ length: lanes }, () => ({ files: [] as string[], seconds: 0 }));
   for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
     const lightest = result.reduce((best, lane) => (lane.seconds < best.seconds ? lane : best));
@@ -120,20 +101,22 @@ async function browserLanes(): Promise<SuiteRun[]> {
   // Built once here: lanes that each found the build stale would each build it.
   const build = await run(process.execPath, ['--import', 'tsx', 'shell/build/build.ts', '--if-stale', '--with-test-fixtures'], false);
   if (build.exitCode !== 0) return [{ output: `The web build failed:\n${build.output}\n0 passed, 1 failed\n`, exitCode: 1 }];
-  const lanes = intoLanes(testFiles().filter(isBrowserFile), BROWSER_LANES, BROWSER_FILE_SECONDS, DEFAULT_BROWSER_FILE_SECONDS);
+  const lanes = intoLanes(testFiles().filter(isBrowserFile), BROWSER_LANES);
   return Promise.all(lanes.map((files, lane) => run(MOCHA, files, lane === 0)));
 }
 
-function otherLanes(): Promise<SuiteRun[]> {
-  const files = testFiles().filter((file) => !isBrowserFile(file));
-  return Promise.all(intoLanes(files, OTHER_LANES, OTHER_FILE_SECONDS, DEFAULT_OTHER_FILE_SECONDS).map((lane) => run(MOCHA, lane, false)));
-}
-
-const [browser, other] = await Promise.all([browserLanes(), otherLanes()]);
+const [browser, other] = await Promise.all([
+  browserLanes(),
+  run(
+    MOCHA,
+    testFiles().filter((file) => !isBrowserFile(file)),
+    false,
+  ),
+]);
 browser.slice(1).forEach((lane, index) => process.stdout.write(`\n---- browser lane ${index + 2} ----\n${withoutSummary(lane.output)}`));
-other.forEach((lane, index) => process.stdout.write(`\n---- tests without a browser, lane ${index + 1} ----\n${withoutSummary(lane.output)}`));
+process.stdout.write(`\n---- the tests without a browser ----\n${withoutSummary(other.output)}`);
 
-const runs = [...browser, ...other];
+const runs = [...browser, other];
 const [passed, failed, skipped] = runs.map(countsOf).reduce((sum, counts): Counts => [sum[0] + counts[0], sum[1] + counts[1], sum[2] + counts[2]]);
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 // Not process.exit(): it would drop what is still queued for a piped stdout, the summary line CI reads included.

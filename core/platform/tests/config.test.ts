@@ -71,6 +71,20 @@ describe('configuration', () => {
     });
   });
 
+  it('hashes passwords at a cost of at least 2^14, and cheaper only for the test suite', () => {
+    expect(problemsOf({ ...secrets, PASSWORD_HASH_COST: '12' })).to.deep.equal([
+      'PASSWORD_HASH_COST: at least 14 (lower costs are for the test suite only)',
+    ]);
+    expect(problemsOf({ ...secrets, NODE_ENV: 'production', PASSWORD_HASH_COST: '13' })).to.include(
+      'PASSWORD_HASH_COST: at least 14 (lower costs are for the test suite only)',
+    );
+    expect(loadConfig({ ...secrets, NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).to.equal(10);
+    expect(problemsOf({ ...secrets, NODE_ENV: 'test', PASSWORD_HASH_COST: '9' }).map((problem) => problem.split(':')[0])).to.deep.equal([
+      'PASSWORD_HASH_COST',
+    ]);
+    expect(loadConfig({ ...secrets }).passwordHashCost).to.equal(17);
+  });
+
   it('enables Google only with both client id and secret', () => {
     expect(problemsOf({ ...secrets, GOOGLE_CLIENT_ID: 'id' })).to.have.length(1);
     const config = loadConfig({ ...secrets, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });

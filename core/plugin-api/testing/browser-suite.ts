@@ -1,12 +1,27 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from './browser';
 import type { signInBrowserContext } from './browser-auth';
+import { atRunEnd } from './root-hooks';
 
 /** A cold web build on a 2-core machine takes up to a minute; the first browser suite of a run pays for it. */
 const BUILD_AND_LAUNCH_TIMEOUT_MS = 180_000;
 
+let processBrowser: Promise<Browser> | undefined;
+
 /**
- * Registers the hooks of a browser suite: the web build and one browser for the suite, and every page a test opens
+ * One browser for every suite of the test process (each page opens in a context of its own, so nothing carries over);
+ * launched again should it have gone away, and closed when the process's tests end.
+ */
+async function browserOfProcess(): Promise<Browser> {
+  const running = await processBrowser;
+  if (running?.isConnected()) return running;
+  if (!processBrowser) atRunEnd(async () => (await processBrowser)?.close());
+  processBrowser = launchBrowser();
+  return processBrowser;
+}
+
+/**
+ * Registers the hooks of a browser suite: the web build and the process's browser, and every page a test opens
  * closed after that test. Call it inside `describe`.
  */
 export function browserSuite() {
@@ -15,13 +30,10 @@ export function browserSuite() {
   before(async function () {
     this.timeout(BUILD_AND_LAUNCH_TIMEOUT_MS);
     await ensureWebBuild();
-    browser = await launchBrowser();
+    browser = await browserOfProcess();
   });
   afterEach(async () => {
     await Promise.all(sessions.splice(0).map((session) => session.close()));
-  });
-  after(async () => {
-    await browser?.close();
   });
   return {
     browser: () => browser!,

@@ -5,6 +5,12 @@ import { startTestStorage } from './test-storage';
 
 let shared: TestHost | null = null;
 let storage: AzuriteProcess | null = null;
+const runEndTasks: (() => Promise<void>)[] = [];
+
+/** Runs `task` once every test of this process has run, before the shared host stops (the shared browser closes so). */
+export function atRunEnd(task: () => Promise<void>): void {
+  runEndTasks.push(task);
+}
 
 /** The host most tests share; a test that needs other settings starts its own with startTestHost. */
 export function sharedHost(): TestHost {
@@ -21,6 +27,7 @@ export const mochaHooks = {
   },
   async afterAll(this: Mocha.Context) {
     this.timeout(60_000);
+    await Promise.all(runEndTasks.splice(0).map((task) => task()));
     await shared?.stop();
     shared = null;
     await removeTestServices();

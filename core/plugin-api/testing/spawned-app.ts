@@ -28,7 +28,7 @@ export function spawnedAppEnv(database: string, port: number, scope: string): Re
     REDIS_KEY_PREFIX: `${TEST_REDIS_PREFIX}${scope}:`,
     SESSION_SECRET: `${scope}-process-test-session-secret-0123456789abcdef`,
     DATA_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
-    PASSWORD_HASH_COST: '14',
+    PASSWORD_HASH_COST: '10',
     LOG_LEVEL: 'info',
     MAIL_CATCHER_DIR: TEST_MAIL_DIR,
   };

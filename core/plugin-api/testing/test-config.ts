@@ -21,7 +21,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     REDIS_KEY_PREFIX: TEST_REDIS_PREFIX,
     SESSION_SECRET: 'test-session-secret-that-is-long-enough-0123456789',
     DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-    PASSWORD_HASH_COST: '14',
+    PASSWORD_HASH_COST: '10',
     // Every test signs in from 127.0.0.1; the per-address limit is tested on hosts that set it (core/auth/tests).
     LOGIN_FAILURES_PER_ADDRESS: '100000',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
