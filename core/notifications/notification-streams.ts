@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { inject, injectable } from 'inversify';
 import { SESSION_ENDED_EVENT, type SessionEndedEvent } from '../auth/session-registry';
 import { HttpError } from '../platform/errors';
+import { startEventStream } from '../platform/event-stream';
 import type { EventBus } from '../platform/events';
 import type { Logger } from '../platform/logger';
 import { TOKENS } from '../platform/tokens';
@@ -104,17 +105,7 @@ export class NotificationStreams {
     this.add(connection);
     res.on('close', () => this.end(connection));
 
-    req.socket.setNoDelay(true);
-    req.socket.setKeepAlive(true);
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // Proxies must neither compress (no-transform) nor buffer (X-Accel-Buffering) the stream: both hold events back.
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    this.send(connection, `retry: ${this.settings.retryMs}\n\n`);
+    startEventStream(req, res, this.settings.retryMs);
     connection.heartbeat = setInterval(() => this.beat(connection), this.settings.heartbeatMs);
     connection.heartbeat.unref();
 

@@ -18,6 +18,7 @@ export { BaseModel, ExternallyIdentifiedModel, WorkspaceScopedModel, WorkspaceSc
 export { TOKENS } from '../platform/tokens';
 export { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../platform/errors';
 export { externalIdParam, isExternalId, parseBody } from '../platform/http';
+export { startEventStream } from '../platform/event-stream';
 export { addDays, daysBetween, isCalendarDate, kolkataDayOf, kolkataToday } from '../platform/calendar-day';
 export { readSingleFileUpload, UPLOAD_MESSAGES } from '../platform/single-file-upload';
 export type { SingleFileUpload, SingleFileUploadLimits, UploadedFileContent } from '../platform/single-file-upload';

@@ -5,6 +5,7 @@ import { inject, injectable } from 'inversify';
 import {
   NOTIFICATION_STREAM_END_EVENT,
   SESSION_ENDED_EVENT,
+  startEventStream,
   TOKENS,
   type EventBus,
   type Logger,
@@ -114,16 +115,7 @@ export class SyncStatusStreams {
     stream.heartbeat.unref();
     this.add(stream);
     res.on('close', () => this.end(stream));
-    res.status(200).set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // Neither compression (no-transform) nor a proxy's buffering (X-Accel-Buffering) may hold a message back.
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    req.socket.setNoDelay(true);
-    res.write(`retry: ${this.settings.retryMs}\n\n`);
+    startEventStream(req, res, this.settings.retryMs);
     try {
       this.send(stream, await runningRun(workspaceId));
     } catch (error) {
