@@ -135,6 +135,9 @@ async function syncWorld(session: BrowserSession, label: string): Promise<OwnerW
   return { ...world, logins };
 }
 
+/** How long process-ai waits for the job before answering 202 with its id (0: at once, so the page follows the job). */
+const answerWithin = (waitMs: number) => sharedHost().host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
+
 describe('browser: notice AI and portal sync', function () {
   this.timeout(180_000);
   const suite = browserSuite();
@@ -246,9 +249,8 @@ describe('browser: notice AI and portal sync', function () {
   });
 
   it("follows an analysis the server runs on after answering, and reports a failure in the server's words", async () => {
-    const waitFor = (waitMs: number) => sharedHost().host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
     // The server answers 202 at once, so the page follows the job.
-    waitFor(0);
+    answerWithin(0);
     try {
       const session = await openAsOwner(suite, aiWorld);
       const { page } = session;
@@ -269,13 +271,12 @@ describe('browser: notice AI and portal sync', function () {
       await button(page, NOTICE_AI_TEXTS.process).waitFor();
       expect(unexpectedConsoleErrors(session, [422])).to.deep.equal([]);
     } finally {
-      waitFor(AI_WAIT_MS);
+      answerWithin(AI_WAIT_MS);
     }
   });
 
   it('keeps a followed analysis with its own notice when the member moves to another notice meanwhile', async () => {
-    const waitFor = (waitMs: number) => sharedHost().host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
-    waitFor(0);
+    answerWithin(0);
     try {
       const session = await openAsOwner(suite, aiWorld);
       const { page } = session;
@@ -309,7 +310,7 @@ describe('browser: notice AI and portal sync', function () {
       expect(await toast(page, NOTICE_AI_TEXTS.processed).count()).to.equal(0);
       expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
     } finally {
-      waitFor(AI_WAIT_MS);
+      answerWithin(AI_WAIT_MS);
     }
   });
 
