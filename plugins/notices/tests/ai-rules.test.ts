@@ -145,5 +145,13 @@ describe('notices AI: the rules', () => {
     it('calls a file that is not a PDF unreadable', async () => {
       expect(await readPdfText(Buffer.from('Month,ITC\nApr 2024,412500\n'))).to.deep.equal({ unreadable: 'invalid' });
     });
+
+    it('answers reads asked at once each with its own file, and leaves the built-ins of this thread as they were', async () => {
+      const [first, second] = [await noticePdf([['FORM GST DRC-01']]), await noticePdf([['FORM GST REG-03']])];
+      const reads = await Promise.all([readPdfText(first), readPdfText(Buffer.from('not a PDF')), readPdfText(second)]);
+      expect(reads).to.deep.equal([{ text: 'FORM GST DRC-01' }, { unreadable: 'invalid' }, { text: 'FORM GST REG-03' }]);
+      // pdf.js's Node build swaps Array.prototype.push for a polyfill in the thread that loads it.
+      expect(Function.prototype.toString.call(Array.prototype.push)).to.include('[native code]');
+    });
   });
 });

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { PDFParse } from 'pdf-parse';
 import { addDays, isCalendarDate, kolkataToday } from '../../../core/plugin-api';
 import {
   indianRupees,
@@ -14,6 +13,7 @@ import {
   type SandboxPortal,
 } from '../sandbox-portal';
 import { NOTICE_SYNC_MESSAGES } from '../shared/wire';
+import { readPdfText } from '../server/ai/pdf-text';
 import { PortalError, type NoticeSource, type PortalCredentials } from '../server/tokens';
 
 const PAGE_SIZE = 5;
@@ -191,7 +191,8 @@ describe('notices: the sandbox portal', function () {
       const [listed] = list.notices;
       const pdf = await fetch(`${portal.url}${listed.documents[0].url}`, { headers: { cookie } });
       expect([pdf.status, pdf.headers.get('content-type')]).to.deep.equal([200, 'application/pdf']);
-      const { text } = await new PDFParse({ data: new Uint8Array(await pdf.arrayBuffer()) }).getText();
+      const read = await readPdfText(Buffer.from(await pdf.arrayBuffer()));
+      const text = 'text' in read ? read.text : '';
       const notice = sandboxNoticesOf('INCOME_TAX', username)[0]!;
       expect(text).to.include(`DIN: ${notice.reference}`);
       expect(text).to.include(`PAN: ${username}`);

@@ -1,29 +1,80 @@
-import { PasswordException, PDFParse } from 'pdf-parse';
+import { Worker } from 'node:worker_threads';
+import type { PdfText, PdfTextRequest } from './pdf-text-protocol';
 
-/** Pages read of one PDF: a notice runs to a few pages; annexures beyond this add length, not meaning. */
-const MAX_PDF_PAGES = 30;
+export type { PdfText } from './pdf-text-protocol';
 
-export type PdfText =
-  | { text: string }
-  /** `password`: protected, and no password given or the one given is wrong; `invalid`: not a PDF it can read. */
-  | { unreadable: 'password' | 'invalid' };
+/** A PDF that takes longer than this to read is treated as unreadable, so no file can hold an analysis up forever. */
+const PDF_READ_TIMEOUT_MS = 30_000;
+
+interface PendingRead {
+  request: PdfTextRequest;
+  resolve: (text: PdfText) => void;
+}
 
 /**
- * The text of a PDF's first MAX_PDF_PAGES pages, pages separated by a blank line; `passwords` are tried in order on a
+ * pdf.js's Node build replaces built-ins of the thread that loads it (Array.prototype.push among them) with slower
+ * polyfills, and reading a PDF is CPU work that would stall every request: both stay in one worker thread, started on
+ * the first read and reading one PDF at a time. It does not keep the process alive.
+ */
+class PdfReader {
+  private worker: Worker | null = null;
+  private readonly queue: PendingRead[] = [];
+  private reading: { read: PendingRead; timer: NodeJS.Timeout } | null = null;
+
+  read(request: PdfTextRequest): Promise<PdfText> {
+    return new Promise((resolve) => {
+      this.queue.push({ request, resolve });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.reading) return;
+    const read = this.queue.shift();
+    if (!read) {
+      this.worker?.unref();
+      return;
+    }
+    const worker = this.startedWorker();
+    worker.ref();
+    const timer = setTimeout(() => this.finish({ unreadable: 'invalid' }, { restart: true }), PDF_READ_TIMEOUT_MS);
+    this.reading = { read, timer };
+    worker.postMessage(read.request, [read.request.bytes.buffer]);
+  }
+
+  private startedWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./pdf-text-worker.ts', import.meta.url));
+    worker.on('message', (text: PdfText) => this.finish(text, { restart: false }));
+    // A crash inside pdf.js fails the file it was reading, not the files after it.
+    worker.on('error', () => this.finish({ unreadable: 'invalid' }, { restart: true }));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.finish({ unreadable: 'invalid' }, { restart: true });
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private finish(text: PdfText, { restart }: { restart: boolean }): void {
+    if (restart) {
+      const worker = this.worker;
+      this.worker = null;
+      void worker?.terminate();
+    }
+    if (!this.reading) return;
+    clearTimeout(this.reading.timer);
+    this.reading.read.resolve(text);
+    this.reading = null;
+    this.next();
+  }
+}
+
+const reader = new PdfReader();
+
+/**
+ * The text of a PDF's first pages (MAX_PDF_PAGES), pages separated by a blank line; `passwords` are tried in order on a
  * protected one (an Income Tax notice opens with the client's PAN in lower case and date of birth).
  */
-export async function readPdfText(body: Buffer, passwords: readonly string[] = []): Promise<PdfText> {
-  for (const password of [undefined, ...passwords]) {
-    // pdf.js takes ownership of the bytes it is given, so each attempt gets its own copy.
-    const parser = new PDFParse({ data: new Uint8Array(body), password, verbosity: 0 });
-    try {
-      const { text } = await parser.getText({ first: MAX_PDF_PAGES, pageJoiner: '' });
-      return { text: text.replace(/\n{3,}/g, '\n\n').trim() };
-    } catch (error) {
-      if (!(error instanceof PasswordException)) return { unreadable: 'invalid' };
-    } finally {
-      await parser.destroy();
-    }
-  }
-  return { unreadable: 'password' };
+export function readPdfText(body: Buffer, passwords: readonly string[] = []): Promise<PdfText> {
+  return reader.read({ bytes: new Uint8Array(body), passwords: [...passwords] });
 }
