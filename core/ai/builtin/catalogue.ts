@@ -224,7 +224,7 @@ export const INCOME_TAX_ACT_2025_SECTIONS: Record<IncomeTaxKindId, string> = {
   '139(9)': '263(7)',
   '142(1)': '268(1)',
   '143(1)(a)': '270(1)(a)',
-  '143(2)': '270(3)',
+  '143(2)': '270(8)',
   '148': '280',
   '148A(b)': '281(1)',
   '156': '289',
@@ -233,7 +233,7 @@ export const INCOME_TAX_ACT_2025_SECTIONS: Record<IncomeTaxKindId, string> = {
   '274': '471',
 };
 
-/** The register's notice type: 'ASMT-10', 'Section 143(2)', 'Section 270(3)' (a notice under the 2025 Act). */
+/** The register's notice type: 'ASMT-10', 'Section 143(2)', 'Section 270(8)' (a notice under the 2025 Act). */
 export function noticeTypeLabel(kind: NoticeKind, act: IncomeTaxActYear): string {
   if (kind.department === 'GST') return kind.id;
   return `Section ${act === 2025 ? INCOME_TAX_ACT_2025_SECTIONS[kind.id] : kind.id}`;

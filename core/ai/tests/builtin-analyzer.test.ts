@@ -253,7 +253,7 @@ describe('built-in notice analyzer', () => {
         ['263(7)', '139(9)'],
         ['268(1)', '142(1)'],
         ['270(1)(a)', '143(1)(a)'],
-        ['270(3)', '143(2)'],
+        ['270(8)', '143(2)'],
         ['280', '148'],
         ['281(1)', '148A(b)'],
         ['289', '156'],
@@ -361,9 +361,9 @@ describe('built-in notice analyzer', () => {
     });
 
     it('names the old section beside a 2025 Act notice', () => {
-      const corpusCase = CORPUS.find((entry) => entry.file === '32-ita2025-270-3-scrutiny.txt')!;
+      const corpusCase = CORPUS.find((entry) => entry.file === '32-ita2025-270-8-scrutiny.txt')!;
       expect(analyse(corpusCase).summary).to.include(
-        'Section 270(3) of the Income-tax Act, 2025 (formerly Section 143(2) of the Income-tax Act, 1961)',
+        'Section 270(8) of the Income-tax Act, 2025 (formerly Section 143(2) of the Income-tax Act, 1961)',
       );
     });
 

@@ -453,12 +453,12 @@ export const CORPUS: readonly CorpusCase[] = [
     },
   },
   {
-    file: '32-ita2025-270-3-scrutiny.txt',
+    file: '32-ita2025-270-8-scrutiny.txt',
     expected: {
       ...INCOME_TAX,
-      noticeType: 'Section 270(3)',
-      section: 'Section 270(3) of the Income-tax Act, 2025',
-      din: 'ITBA/AST/S/270(3)/2028-29/1094567123(1)',
+      noticeType: 'Section 270(8)',
+      section: 'Section 270(8) of the Income-tax Act, 2025',
+      din: 'ITBA/AST/S/270(8)/2028-29/1094567123(1)',
       assessmentYear: '2026-27',
       amountDemanded: null,
       issueDate: '2028-06-20',
