@@ -4,6 +4,7 @@ import { AI_WAIT_MS, NOTICE_EVENT_TYPES } from '../shared/wire';
 import { NOTICE_AI_OPTIONS, type NoticeAiOptions } from './ai/ai-job';
 import { noticeAiRoutes } from './ai/ai-routes';
 import { NoticeAi } from './ai/notice-ai';
+import { AutomaticPriorityRefresh } from './ai/priority-refresh';
 import { seedDemoNotices } from './demo-seed';
 import { NoticesDigest } from './digest/notices-digest';
 import { digestRoutes } from './digest/digest-routes';
@@ -22,6 +23,7 @@ export default definePlugin({
   containerModule: new ContainerModule(({ bind }) => {
     bind(NoticeService).toSelf().inSingletonScope();
     bind(NoticeReminders).toSelf().inSingletonScope();
+    bind(AutomaticPriorityRefresh).toSelf().inSingletonScope();
     bind(NoticeAi).toSelf().inSingletonScope();
     bind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs: AI_WAIT_MS });
     bind(NoticesDigest).toSelf().inSingletonScope();
