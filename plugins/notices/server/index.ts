@@ -5,6 +5,7 @@ import { NOTICE_AI_OPTIONS, type NoticeAiOptions } from './ai/ai-job';
 import { noticeAiRoutes } from './ai/ai-routes';
 import { NoticeAi } from './ai/notice-ai';
 import { AutomaticPriorityRefresh } from './ai/priority-refresh';
+import { BookkeepingRetention } from './bookkeeping-retention';
 import { seedDemoNotices } from './demo-seed';
 import { NoticesDigest } from './digest/notices-digest';
 import { digestRoutes } from './digest/digest-routes';
@@ -27,6 +28,7 @@ export default definePlugin({
     bind(NoticeAi).toSelf().inSingletonScope();
     bind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs: AI_WAIT_MS });
     bind(NoticesDigest).toSelf().inSingletonScope();
+    bind(BookkeepingRetention).toSelf().inSingletonScope();
     bindNoticeSync(bind);
   }),
   routes: (router: PluginRouter) => {
