@@ -65,8 +65,10 @@ export {
   syncBannerTone,
 } from './sync-banner-selection';
 export type { FailedClientLine, SyncBannerModel, SyncBannerTone } from './sync-banner-selection';
-/** The notifications' wire, for pages that follow batch work themselves (e.g. feeding the sync banner from the batch stream). */
 export { kolkataToday } from '../../platform/calendar-day';
+export { followEventStream } from './event-stream';
+export type { EventStreamHandlers } from './event-stream';
+/** The notifications' wire, for pages that follow batch work themselves (e.g. feeding the sync banner from the batch stream). */
 export { BATCH_NOTIFICATION_STREAM_EVENT, NOTIFICATION_STREAM_END_EVENT, NOTIFICATION_STREAM_RETRY_MS } from '../../notifications/wire';
 export type {
   BatchNotificationStreamEvent,

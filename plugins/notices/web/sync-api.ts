@@ -5,13 +5,10 @@ import {
   apiV1,
   appPath,
   BATCH_NOTIFICATION_STREAM_EVENT,
-  NOTIFICATION_STREAM_END_EVENT,
-  NOTIFICATION_STREAM_RETRY_MS,
+  followEventStream,
   type BatchNotificationStreamEvent,
   type NotificationBatchResponse,
   type NotificationDto,
-  type NotificationStreamEndEvent,
-  type NotificationStreamEndReason,
 } from '@axal/web-sdk';
 import { NOTICE_ENTITY, NOTICE_SYNC_ROUTES, SYNC_REFETCH_THROTTLE_MS, type RefreshResponse, type SyncStatusMessage } from '../shared/wire';
 import { abortAfter } from './abort-after';
@@ -25,8 +22,6 @@ import {
 
 /** spec 2 section 9: the batch list is given up on after 5 s. */
 const BATCH_FETCH_TIMEOUT_MS = 5_000;
-/** Ends after which the server refuses a new connection: the session or the membership is gone. */
-const FINAL_END_REASONS = new Set<NotificationStreamEndReason>(['logout', 'session-expired', 'membership-removed', 'workspace-deleted']);
 
 /** `POST notices/refresh` (spec 2 section 7): starts a portal sync of the workspace's clients. */
 export function useRefreshNotices(workspaceId: string) {
@@ -39,53 +34,6 @@ function streamUrl(path: string, query: Record<string, string>): string {
   const url = new URL(appPath(`/api/v1/${path}`), window.location.origin);
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
-}
-
-interface StreamHandlers {
-  /** Listeners by event name (`message` for events without one). */
-  events: Record<string, (message: MessageEvent<string>) => void>;
-  /** The connection failed; it is opened again after NOTIFICATION_STREAM_RETRY_MS. */
-  onError?: () => void;
-}
-
-/**
- * A server-sent stream that, on an error, is closed and opened again after 5 s (spec 2 section 4) at the address
- * `urlOf` gives then, and stays closed after a final `end` (sign-out, membership gone). Answers how to close it.
- */
-function followStream(urlOf: () => string, handlers: StreamHandlers): () => void {
-  let source: EventSource | null = null;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const closeSource = () => {
-    source?.close();
-    source = null;
-  };
-  const reopenLater = () => {
-    closeSource();
-    retry = setTimeout(open, NOTIFICATION_STREAM_RETRY_MS);
-  };
-
-  function open() {
-    const connection = new EventSource(urlOf());
-    source = connection;
-    for (const [name, listener] of Object.entries(handlers.events)) {
-      connection.addEventListener(name, (event) => listener(event as MessageEvent<string>));
-    }
-    connection.addEventListener(NOTIFICATION_STREAM_END_EVENT, (event) => {
-      const { reason } = JSON.parse((event as MessageEvent<string>).data) as NotificationStreamEndEvent;
-      if (FINAL_END_REASONS.has(reason)) closeSource();
-      else reopenLater();
-    });
-    connection.addEventListener('error', () => {
-      handlers.onError?.();
-      reopenLater();
-    });
-  }
-
-  open();
-  return () => {
-    clearTimeout(retry);
-    closeSource();
-  };
 }
 
 export interface SyncStatusState {
@@ -102,7 +50,7 @@ export function useNoticeSyncStatus(workspaceId: string, enabled: boolean): Sync
   const [state, setState] = useState<SyncStatusState & { workspaceId: string }>({ ...NO_STATUS, workspaceId });
   useEffect(() => {
     if (!enabled || !workspaceId) return undefined;
-    return followStream(() => streamUrl(NOTICE_SYNC_ROUTES.syncStatus, { workspaceExternalId: workspaceId }), {
+    return followEventStream(() => streamUrl(NOTICE_SYNC_ROUTES.syncStatus, { workspaceExternalId: workspaceId }), {
       events: {
         message: (event) => setState({ message: JSON.parse(event.data) as SyncStatusMessage, receivedAt: Date.now(), workspaceId }),
       },
@@ -181,7 +129,7 @@ export function useNoticeSyncNotifications(workspaceId: string, enabled: boolean
       });
     };
 
-    const close = followStream(
+    const close = followEventStream(
       () => streamUrl('notifications/batch/stream', { workspaceId, entityType: NOTICE_ENTITY, ...(lastEventId ? { lastEventId } : {}) }),
       {
         events: {

@@ -1,14 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { appPath } from '@axal/web-sdk';
-import {
-  NOTIFICATION_STREAM_END_EVENT,
-  NOTIFICATION_STREAM_EVENT,
-  NOTIFICATION_STREAM_RETRY_MS,
-  type NotificationStreamEndEvent,
-  type NotificationStreamEndReason,
-  type NotificationStreamEvent,
-} from '../../../../core/notifications/wire';
+import { appPath, followEventStream } from '@axal/web-sdk';
+import { NOTIFICATION_STREAM_EVENT, type NotificationStreamEvent } from '../../../../core/notifications/wire';
 import { applyStreamEvent, refetchListsOlderThan } from './notifications-api';
 
 interface OpenStream {
@@ -18,9 +11,6 @@ interface OpenStream {
 
 /** One connection per workspace and tab, however many parts of the page (bell, notifications page) listen. */
 const openStreams = new Map<string, OpenStream>();
-
-/** Ends after which the server refuses a new connection: the session or the membership is gone. */
-const FINAL_END_REASONS = new Set<NotificationStreamEndReason>(['logout', 'session-expired', 'membership-removed', 'workspace-deleted']);
 
 function streamUrl(workspaceId: string, lastEventId: string): string {
   const url = new URL(appPath('/api/v1/notifications/stream'), window.location.origin);
@@ -36,43 +26,17 @@ function streamUrl(workspaceId: string, lastEventId: string): string {
  * event (a first connection), lists fetched before the stream started are fetched again instead.
  */
 function connect(workspaceId: string, queryClient: QueryClient): () => void {
-  let source: EventSource | null = null;
-  let retry: ReturnType<typeof setTimeout> | undefined;
   let lastEventId = '';
-
-  const closeSource = () => {
-    source?.close();
-    source = null;
-  };
-  const reconnectLater = () => {
-    closeSource();
-    retry = setTimeout(open, NOTIFICATION_STREAM_RETRY_MS);
-  };
-
-  function open() {
-    const connection = new EventSource(streamUrl(workspaceId, lastEventId));
-    source = connection;
-    connection.addEventListener(NOTIFICATION_STREAM_EVENT, (message) => {
-      const { data, lastEventId: id } = message as MessageEvent<string>;
-      // The first event says where the stream starts; what came before it is only in a fresh list.
-      if (!lastEventId) void refetchListsOlderThan(queryClient, workspaceId, Date.now());
-      if (id) lastEventId = id;
-      applyStreamEvent(queryClient, workspaceId, JSON.parse(data) as NotificationStreamEvent);
-    });
-    connection.addEventListener(NOTIFICATION_STREAM_END_EVENT, (message) => {
-      const { reason } = JSON.parse((message as MessageEvent<string>).data) as NotificationStreamEndEvent;
-      // After a final end the stream stays closed; the app learns of the change by its own calls, as it would without one.
-      if (FINAL_END_REASONS.has(reason)) closeSource();
-      else reconnectLater();
-    });
-    connection.addEventListener('error', reconnectLater);
-  }
-
-  open();
-  return () => {
-    clearTimeout(retry);
-    closeSource();
-  };
+  return followEventStream(() => streamUrl(workspaceId, lastEventId), {
+    events: {
+      [NOTIFICATION_STREAM_EVENT]: ({ data, lastEventId: id }) => {
+        // The first event says where the stream starts; what came before it is only in a fresh list.
+        if (!lastEventId) void refetchListsOlderThan(queryClient, workspaceId, Date.now());
+        if (id) lastEventId = id;
+        applyStreamEvent(queryClient, workspaceId, JSON.parse(data) as NotificationStreamEvent);
+      },
+    },
+  });
 }
 
 /** Keeps the workspace's notification lists live while the calling component is mounted. */
