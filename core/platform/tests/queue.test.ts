@@ -1,17 +1,10 @@
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
+import { jobOutcome } from '../../plugin-api/testing/job-outcome';
 import { createLogger } from '../logger';
 import { QueueService, type JobDefinition } from '../queue';
 import { testConfig, TEST_REDIS_PREFIX } from '../../plugin-api/testing/test-config';
 
 const logger = createLogger('silent');
-
-function outcome<T>(job: BeeQueue.Job<T>): Promise<{ result?: unknown; error?: string }> {
-  return new Promise((resolve) => {
-    job.on('succeeded', (result) => resolve({ result }));
-    job.on('failed', (error) => resolve({ error: error.message }));
-  });
-}
 
 describe('QueueService (Bee-Queue on real Redis)', function () {
   this.timeout(20_000);
@@ -60,12 +53,12 @@ describe('QueueService (Bee-Queue on real Redis)', function () {
 
   it('retries a failing job with backoff until it succeeds', async () => {
     const job = await queue.enqueue('test.flaky', { key: 'eventually', failures: 2 });
-    expect(await outcome(job)).to.deep.equal({ result: { attempt: 3 } });
+    expect(await jobOutcome(job)).to.deep.equal({ result: { attempt: 3 } });
   });
 
   it('fails a job for good once its retries are used up', async () => {
     const job = await queue.enqueue('test.flaky', { key: 'never', failures: 5 });
-    expect(await outcome(job)).to.deep.equal({ error: 'attempt 3 failed' });
+    expect(await jobOutcome(job)).to.deep.equal({ error: 'attempt 3 failed' });
     expect(attempts.get('never')).to.equal(3);
     expect(finalFlags.get('never'), 'only the last attempt is final').to.deep.equal([false, false, true]);
   });
@@ -73,18 +66,18 @@ describe('QueueService (Bee-Queue on real Redis)', function () {
   it('reports progress to the producer', async () => {
     const job = await queue.enqueue('test.reporting', { steps: 3 });
     job.on('progress', (progress) => progressSeen.push(progress));
-    expect(await outcome(job)).to.deep.equal({ result: 'done' });
+    expect(await jobOutcome(job)).to.deep.equal({ result: 'done' });
     expect(progressSeen.at(-1)).to.deep.equal({ completed: 3, total: 3 });
   });
 
   it('times a job out', async () => {
     const job = await queue.enqueue('test.slow', {});
-    const { error } = await outcome(job);
+    const { error } = await jobOutcome(job);
     expect(error).to.match(/timed out/i);
   });
 
   it('skips a job its guard refuses, and runs it when allowed', async () => {
-    expect(await outcome(await queue.enqueue('test.guarded', { allowed: false }))).to.deep.equal({ result: { skipped: true } });
-    expect(await outcome(await queue.enqueue('test.guarded', { allowed: true }))).to.deep.equal({ result: 'ran' });
+    expect(await jobOutcome(await queue.enqueue('test.guarded', { allowed: false }))).to.deep.equal({ result: { skipped: true } });
+    expect(await jobOutcome(await queue.enqueue('test.guarded', { allowed: true }))).to.deep.equal({ result: 'ran' });
   });
 });

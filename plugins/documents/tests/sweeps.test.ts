@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
-import { TOKENS, type QueueService, type Scheduler } from '../../../core/plugin-api';
+import { jobOutcome, schedulesOf } from '../../../core/plugin-api/testing';
+import { TOKENS, type QueueService } from '../../../core/plugin-api';
 import { BlobSweeps, DELETED_WORKSPACE_BLOBS_SWEEP_JOB, SWEEP_GRACE_MS, UNREGISTERED_BLOBS_SWEEP_JOB } from '../server/blob-sweeps';
 import {
   blobExists,
@@ -18,13 +18,6 @@ import {
 
 /** The sweeps' clock a little over a day from now: everything stored so far is past its grace period. */
 const aDayLater = () => new Date(Date.now() + SWEEP_GRACE_MS + 60_000);
-
-function outcome<T>(job: BeeQueue.Job<T>): Promise<{ result?: unknown; error?: string }> {
-  return new Promise((resolve) => {
-    job.on('succeeded', (result) => resolve({ result }));
-    job.on('failed', (error) => resolve({ error: error.message }));
-  });
-}
 
 describe('documents: sweeping stored files that no document names', () => {
   let documents: TestHost;
@@ -101,11 +94,7 @@ describe('documents: sweeping stored files that no document names', () => {
   });
 
   it('is scheduled daily in Asia/Kolkata: per workspace at 02:00, deleted workspaces at 02:30', () => {
-    const scheduled = documents.host.container
-      .get<Scheduler>(TOKENS.Scheduler)
-      .schedules()
-      .filter((schedule) => schedule.pluginId === 'documents')
-      .map(({ name, every, timezone, perWorkspace }) => ({ name, every, timezone, perWorkspace }));
+    const scheduled = schedulesOf(documents, 'documents').map(({ name, every, timezone, perWorkspace }) => ({ name, every, timezone, perWorkspace }));
     expect(scheduled).to.deep.equal([
       { name: UNREGISTERED_BLOBS_SWEEP_JOB, every: 'day at 02:00', timezone: 'Asia/Kolkata', perWorkspace: true },
       { name: DELETED_WORKSPACE_BLOBS_SWEEP_JOB, every: 'day at 02:30', timezone: 'Asia/Kolkata', perWorkspace: false },
@@ -118,9 +107,9 @@ describe('documents: sweeping stored files that no document names', () => {
     const abandoned = await storeBlob(`${workspace}/${randomUUID()}`);
 
     const perWorkspace = await queue.enqueue(`documents.${UNREGISTERED_BLOBS_SWEEP_JOB}`, { workspaceId: await documents.internalIdOf(workspace) });
-    expect(await outcome(perWorkspace)).to.deep.equal({ result: { deleted: 0 } });
+    expect(await jobOutcome(perWorkspace)).to.deep.equal({ result: { deleted: 0 } });
     const global = await queue.enqueue(`documents.${DELETED_WORKSPACE_BLOBS_SWEEP_JOB}`, {});
-    expect(await outcome(global), 'run, not skipped for want of a workspace').to.deep.equal({ result: { deleted: 0 } });
+    expect(await jobOutcome(global), 'run, not skipped for want of a workspace').to.deep.equal({ result: { deleted: 0 } });
     expect(await exists(abandoned), 'a fresh upload survives the real clock').to.equal(true);
   });
 });

@@ -1,22 +1,25 @@
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
-import { TOKENS, type QueueService, type Scheduler, addDays, kolkataToday } from '../../../core/plugin-api';
+import { TOKENS, type QueueService, addDays, kolkataToday } from '../../../core/plugin-api';
 import { NOTICE_IMPORT_COLUMNS, NOTICES_ROUTES, type NoticeCreateRequest, type NoticeView } from '../shared/wire';
 import { dayInWords } from '../server/activity-text';
 import { AUTOMATIC_PRIORITY_PERFORMER, AutomaticPriorityRefresh } from '../server/ai/priority-refresh';
 import { REFRESH_PRIORITIES_JOB, REMIND_DUE_JOB } from '../server/jobs';
-import { actionsOf, activityOf, API, createClient, createNotice, get, noticeOf, patch, startNoticesOnlyHost, useNoticesWorld } from './support';
+import {
+  actionsOf,
+  activityOf,
+  API,
+  createClient,
+  createNotice,
+  get,
+  jobOutcome,
+  noticeOf,
+  patch,
+  schedulesOf,
+  startNoticesOnlyHost,
+  useNoticesWorld,
+} from './support';
 
 const today = kolkataToday();
-
-/** The handler's answer, or its error as soon as an attempt fails (a retry would come only after the backoff). */
-function finished<T>(job: BeeQueue.Job<T>): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    job.on('succeeded', resolve);
-    job.on('retrying', reject);
-    job.on('failed', reject);
-  });
-}
 
 /**
  * The automatic priority where the register's own writes meet it (creating, changing and importing notices) and as
@@ -167,10 +170,7 @@ describe('notices AI: automatic priority in the register', function () {
     });
 
     it('is scheduled every day at 00:10 India time, per workspace, before the reminders', () => {
-      const schedules = world.host.host.container
-        .get<Scheduler>(TOKENS.Scheduler)
-        .schedules()
-        .filter((schedule) => schedule.pluginId === 'notices');
+      const schedules = schedulesOf(world.host, 'notices');
       const refresh = schedules.find((schedule) => schedule.name === REFRESH_PRIORITIES_JOB);
       const reminders = schedules.find((schedule) => schedule.name === REMIND_DUE_JOB);
       expect(refresh).to.include({ every: 'day at 00:10', timezone: 'Asia/Kolkata', perWorkspace: true });
@@ -188,7 +188,7 @@ describe('notices AI: automatic priority in the register', function () {
 
       const queue = world.host.host.container.get<QueueService>(TOKENS.Queue);
       const job = await queue.enqueue(`notices.${REFRESH_PRIORITIES_JOB}`, { workspaceId: await world.host.internalIdOf(workspaceId) });
-      expect(await finished(job)).to.deep.equal({ changed: 1 });
+      expect(await jobOutcome(job, { firstFailure: true })).to.deep.equal({ result: { changed: 1 } });
       expect(await priorityOf(workspaceId, notice)).to.equal('HIGH');
     });
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
-import { TOKENS, addDays, kolkataToday, type QueueService, type Scheduler } from '../../../core/plugin-api';
+import { jobOutcome, schedulesOf } from '../../../core/plugin-api/testing';
+import { TOKENS, addDays, kolkataToday, type QueueService } from '../../../core/plugin-api';
 import { readHostMailbox, waitForMail, type MailboxMessage } from '../../../core/plugin-api/testing/mail-reader';
 import { dayInWords } from '../server/activity-text';
 import { DIGEST_SECTION_LIMIT, digestEmail, type DigestNotice } from '../server/digest/digest-email';
@@ -23,13 +23,6 @@ import {
 
 const ROUTE = NOTICE_SYNC_ROUTES.digestSubscription;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-function outcome<T>(job: BeeQueue.Job<T>): Promise<{ result?: unknown; error?: string }> {
-  return new Promise((resolve) => {
-    job.on('succeeded', (result) => resolve({ result }));
-    job.on('failed', (error) => resolve({ error: error.message }));
-  });
-}
 
 describe('notices: the daily digest email', () => {
   let notices: TestHost;
@@ -182,7 +175,7 @@ describe('notices: the daily digest email', () => {
       expect(await Promise.all([digest().sendDaily(workspaceSerial), digest().sendDaily(workspaceSerial)])).to.deep.equal([0, 0]);
       const queue = notices.host.container.get<QueueService>(TOKENS.Queue);
       const jobs = await Promise.all([1, 2].map(() => queue.enqueue(`notices.${SEND_DIGEST_JOB}`, { workspaceId: workspaceSerial })));
-      expect(await Promise.all(jobs.map(outcome))).to.deep.equal([{ result: { sent: 0 } }, { result: { sent: 0 } }]);
+      expect(await Promise.all(jobs.map((job) => jobOutcome(job)))).to.deep.equal([{ result: { sent: 0 } }, { result: { sent: 0 } }]);
       for (const session of [owner, employee, clientMember]) expect(await digestsTo(session)).to.have.length(1);
     });
 
@@ -232,10 +225,8 @@ describe('notices: the daily digest email', () => {
     });
 
     it('is scheduled every day at 07:30, per workspace', () => {
-      const scheduled = notices.host.container
-        .get<Scheduler>(TOKENS.Scheduler)
-        .schedules()
-        .filter((schedule) => schedule.pluginId === 'notices' && schedule.name === SEND_DIGEST_JOB)
+      const scheduled = schedulesOf(notices, 'notices')
+        .filter((schedule) => schedule.name === SEND_DIGEST_JOB)
         .map(({ every, perWorkspace }) => ({ every, perWorkspace }));
       expect(scheduled).to.deep.equal([{ every: 'day at 07:30', perWorkspace: true }]);
     });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
-import { TOKENS, type QueueService, type Scheduler, addDays, kolkataToday } from '../../../core/plugin-api';
+import { jobOutcome, schedulesOf } from '../../../core/plugin-api/testing';
+import { TOKENS, type QueueService, addDays, kolkataToday } from '../../../core/plugin-api';
 import { dayInWords } from '../server/activity-text';
 import { REMIND_DUE_JOB } from '../server/jobs';
 import { NoticeReminders } from '../server/reminders';
@@ -22,13 +22,6 @@ interface Received {
   message: string;
   priority: string;
   actionUrl: string;
-}
-
-function outcome<T>(job: BeeQueue.Job<T>): Promise<{ result?: unknown; error?: string }> {
-  return new Promise((resolve) => {
-    job.on('succeeded', (result) => resolve({ result }));
-    job.on('failed', (error) => resolve({ error: error.message }));
-  });
 }
 
 describe('notices: due soon and overdue reminders', () => {
@@ -159,7 +152,7 @@ describe('notices: due soon and overdue reminders', () => {
     await Promise.all([remindOn(today), remindOn(today)]);
     const queue = notices.host.container.get<QueueService>(TOKENS.Queue);
     const jobs = await Promise.all([1, 2].map(() => queue.enqueue(`notices.${REMIND_DUE_JOB}`, { workspaceId: workspaceSerial })));
-    expect((await Promise.all(jobs.map(outcome))).every((result) => result.error === undefined)).to.equal(true);
+    expect((await Promise.all(jobs.map((job) => jobOutcome(job)))).every((result) => result.error === undefined)).to.equal(true);
     expect(await remindersOf(employee, notice)).to.have.length(1);
     expect(await remindersOf(employee, overdue)).to.have.length(1);
   });
@@ -187,10 +180,8 @@ describe('notices: due soon and overdue reminders', () => {
   });
 
   it('is scheduled every day at 08:00, per workspace', () => {
-    const scheduled = notices.host.container
-      .get<Scheduler>(TOKENS.Scheduler)
-      .schedules()
-      .filter((schedule) => schedule.pluginId === 'notices' && schedule.name === 'remindDue')
+    const scheduled = schedulesOf(notices, 'notices')
+      .filter((schedule) => schedule.name === 'remindDue')
       .map(({ name, every, perWorkspace }) => ({ name, every, perWorkspace }));
     expect(scheduled).to.deep.equal([{ name: 'remindDue', every: 'day at 08:00', perWorkspace: true }]);
   });

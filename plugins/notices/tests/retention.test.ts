@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
-import {
-  TOKENS,
-  addDays,
-  kolkataToday,
-  type ClientDirectory,
-  type QueueService,
-  type Scheduler,
-  type WorkspaceDirectory,
-} from '../../../core/plugin-api';
+import { TOKENS, addDays, kolkataToday, type ClientDirectory, type QueueService, type WorkspaceDirectory } from '../../../core/plugin-api';
 import { BookkeepingRetention, DIGEST_DAY_RETENTION_DAYS, SYNC_RUN_RETENTION_DAYS } from '../server/bookkeeping-retention';
 import { PRUNE_BOOKKEEPING_JOB, SEND_DIGEST_JOB } from '../server/jobs';
 import type { SyncRunStatus } from '../server/sync/sync-runs';
 import { NOTICE_SYNC_ROUTES } from '../shared/wire';
-import { put, startNoticesOnlyHost, useNoticesWorld, workspaceWithClient, type TestSession } from './sync-support';
+import { jobOutcome, put, schedulesOf, startNoticesOnlyHost, useNoticesWorld, workspaceWithClient, type TestSession } from './sync-support';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const today = kolkataToday();
@@ -26,14 +17,6 @@ interface RetentionWorkspace {
   workspaceId: string;
   workspaceSerial: number;
   clientSerial: number;
-}
-
-function finished<T>(job: BeeQueue.Job<T>): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    job.on('succeeded', resolve);
-    job.on('retrying', reject);
-    job.on('failed', reject);
-  });
 }
 
 /** What the daily clean-up keeps of the plugin's bookkeeping, and that it runs per workspace at night. */
@@ -153,10 +136,7 @@ describe('notices: retention of sync runs and digest days', function () {
   });
 
   it('is scheduled every day at 03:30 India time, per workspace, hours before the digest', () => {
-    const schedules = world.host.host.container
-      .get<Scheduler>(TOKENS.Scheduler)
-      .schedules()
-      .filter((schedule) => schedule.pluginId === 'notices');
+    const schedules = schedulesOf(world.host, 'notices');
     const prune = schedules.find((schedule) => schedule.name === PRUNE_BOOKKEEPING_JOB);
     const digest = schedules.find((schedule) => schedule.name === SEND_DIGEST_JOB);
     expect(prune).to.include({ every: 'day at 03:30', timezone: 'Asia/Kolkata', perWorkspace: true });
@@ -172,7 +152,7 @@ describe('notices: retention of sync runs and digest days', function () {
 
     const queue = world.host.host.container.get<QueueService>(TOKENS.Queue);
     const job = await queue.enqueue(`notices.${PRUNE_BOOKKEEPING_JOB}`, { workspaceId: workspace.workspaceSerial });
-    expect(await finished(job)).to.deep.equal({ syncRuns: 1, digestDays: 0 });
+    expect(await jobOutcome(job, { firstFailure: true })).to.deep.equal({ result: { syncRuns: 1, digestDays: 0 } });
     expect(await runIdsOf(workspace)).to.deep.equal([]);
   });
 });

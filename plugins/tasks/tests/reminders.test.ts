@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
-import { TOKENS, type QueueService, type Scheduler, addDays, kolkataToday } from '../../../core/plugin-api';
+import { jobOutcome, schedulesOf } from '../../../core/plugin-api/testing';
+import { TOKENS, type QueueService, addDays, kolkataToday } from '../../../core/plugin-api';
 import { TASKS_ROUTES } from '../shared/wire';
 import { REMIND_DUE_JOB } from '../server/jobs';
 import { TaskReminders } from '../server/reminders';
@@ -12,13 +12,6 @@ interface Received {
   message: string;
   priority: string;
   actionUrl: string;
-}
-
-function outcome<T>(job: BeeQueue.Job<T>): Promise<{ result?: unknown; error?: string }> {
-  return new Promise((resolve) => {
-    job.on('succeeded', (result) => resolve({ result }));
-    job.on('failed', (error) => resolve({ error: error.message }));
-  });
 }
 
 describe('tasks: due soon and overdue reminders', () => {
@@ -55,7 +48,7 @@ describe('tasks: due soon and overdue reminders', () => {
     await remindDue();
     const queue = tasks.host.container.get<QueueService>(TOKENS.Queue);
     const jobs = await Promise.all([1, 2].map(() => queue.enqueue(`tasks.${REMIND_DUE_JOB}`, { workspaceId: workspaceSerial })));
-    expect((await Promise.all(jobs.map(outcome))).every((result) => result.error === undefined)).to.equal(true);
+    expect((await Promise.all(jobs.map((job) => jobOutcome(job)))).every((result) => result.error === undefined)).to.equal(true);
     await remindDue();
     const reminders = await remindersOf(employee, task.externalId);
     expect(reminders).to.have.length(1);
@@ -102,11 +95,7 @@ describe('tasks: due soon and overdue reminders', () => {
   });
 
   it('is scheduled every day at 08:00 and every hour at :05 for occurrences, per workspace', () => {
-    const scheduled = tasks.host.container
-      .get<Scheduler>(TOKENS.Scheduler)
-      .schedules()
-      .filter((schedule) => schedule.pluginId === 'tasks')
-      .map(({ name, every, perWorkspace }) => ({ name, every, perWorkspace }));
+    const scheduled = schedulesOf(tasks, 'tasks').map(({ name, every, perWorkspace }) => ({ name, every, perWorkspace }));
     expect(scheduled).to.deep.equal([
       { name: 'createOccurrences', every: 'hour at :05', perWorkspace: true },
       { name: 'remindDue', every: 'day at 08:00', perWorkspace: true },

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type BeeQueue from 'bee-queue';
+import { jobOutcome } from '../../../core/plugin-api/testing';
 import { TOKENS, type Membership, type QueueService, type SessionUser, addDays, kolkataToday } from '../../../core/plugin-api';
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
 import { MAX_OCCURRENCES_PER_RUN, SeriesService } from '../server/series/series-service';
@@ -27,13 +27,6 @@ interface OccurrenceRow {
   occurrence_date: string;
   created_by: number | null;
   assigned_to: number | null;
-}
-
-function outcome<T>(job: BeeQueue.Job<T>): Promise<{ result?: unknown; error?: string }> {
-  return new Promise((resolve) => {
-    job.on('succeeded', (result) => resolve({ result }));
-    job.on('failed', (error) => resolve({ error: error.message }));
-  });
 }
 
 describe('tasks: recurring work', () => {
@@ -242,7 +235,7 @@ describe('tasks: recurring work', () => {
         .update({ last_occurrence_date: addDays(today, -14) });
       const queue = tasks.host.container.get<QueueService>(TOKENS.Queue);
       const jobs = await Promise.all([1, 2].map(() => queue.enqueue(`tasks.${CREATE_OCCURRENCES_JOB}`, { workspaceId: ownSerial })));
-      const results = await Promise.all(jobs.map(outcome));
+      const results = await Promise.all(jobs.map((job) => jobOutcome(job)));
       expect(results.every((result) => result.error === undefined)).to.equal(true);
       expect(await datesOf(task.seriesId!)).to.deep.equal([addDays(today, -14), addDays(today, -7), today]);
     });
