@@ -54,8 +54,11 @@ async function nothingLeftOf(pids: number[]): Promise<number[]> {
   return stillRunning(pids);
 }
 
+/** A first start creates the database, migrates and seeds: on a machine busy with the rest of the suite that takes a while. */
+const FIRST_START_MS = 120_000;
+
 describe('processes', function () {
-  this.timeout(90_000);
+  this.timeout(2 * FIRST_START_MS);
   const database = `practice_proc_${TEST_RUN_ID}`;
   const running: SpawnedApp[] = [];
 
@@ -69,8 +72,8 @@ describe('processes', function () {
     const port = await freePort();
     const app = spawnApp([], appEnv(database, port));
     running.push(app);
-    const [, email, password] = await app.waitFor(/Email:\s+(\S+)\n\s+Password:\s+(\S+)/);
-    await app.waitFor(/"msg":"listening"/);
+    const [, email, password] = await app.waitFor(/Email:\s+(\S+)\n\s+Password:\s+(\S+)/, FIRST_START_MS);
+    await app.waitFor(/"msg":"listening"/, FIRST_START_MS);
 
     const agent = request.agent(`http://127.0.0.1:${port}`);
     const { body } = await agent.get(`${APP}/auth/csrf`).expect(200);
@@ -99,7 +102,7 @@ describe('processes', function () {
     const web = spawnApp(['--role=web'], appEnv(database, port));
     const worker = spawnApp(['--role=worker'], appEnv(database, await freePort()));
     running.push(web, worker);
-    await Promise.all([web.waitFor(/"msg":"listening"/), worker.waitFor(/"msg":"worker started"/)]);
+    await Promise.all([web.waitFor(/"msg":"listening"/, FIRST_START_MS), worker.waitFor(/"msg":"worker started"/, FIRST_START_MS)]);
     expect(web.output()).to.not.match(/Demo workspace/);
     expect(worker.output()).to.not.match(/listening/);
     await request(`http://127.0.0.1:${port}`).get('/readyz').expect(200);
