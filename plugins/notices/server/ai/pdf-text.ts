@@ -45,12 +45,12 @@ class PdfReader {
   private startedWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(new URL('./pdf-text-worker.ts', import.meta.url));
-    worker.on('message', (text: PdfText) => this.finish(text, { restart: false }));
+    // A worker given up on (timed out) may still answer or end while it stops: only the current one's words count.
+    const isCurrent = () => this.worker === worker;
+    worker.on('message', (text: PdfText) => isCurrent() && this.finish(text, { restart: false }));
     // A crash inside pdf.js fails the file it was reading, not the files after it.
-    worker.on('error', () => this.finish({ unreadable: 'invalid' }, { restart: true }));
-    worker.on('exit', () => {
-      if (this.worker === worker) this.finish({ unreadable: 'invalid' }, { restart: true });
-    });
+    worker.on('error', () => isCurrent() && this.finish({ unreadable: 'invalid' }, { restart: true }));
+    worker.on('exit', () => isCurrent() && this.finish({ unreadable: 'invalid' }, { restart: true }));
     this.worker = worker;
     return worker;
   }
