@@ -9,10 +9,11 @@ import {
   type NoticeAnalysisInput,
   type WorkspaceDirectory,
 } from '../../../core/plugin-api';
-import { NOTICE_AI_OPTIONS, NoticeAiRuns, type NoticeAiOptions } from '../server/ai/ai-job';
+import { NoticeAiRuns } from '../server/ai/ai-job';
 import { NoticeAi } from '../server/ai/notice-ai';
 import { activityOf, expectUnanalysed, jobStatus, noticeOf, PATIENT_AI_WAIT_MS, processAi, settledJob } from './ai-support';
 import {
+  answerProcessAiWithin,
   call,
   createNotice,
   HOST_START_TIMEOUT_MS,
@@ -62,13 +63,12 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
       return answer(input);
     },
   };
-  const waitFor = (waitMs: number) => host.host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
 
   before(async function () {
     this.timeout(HOST_START_TIMEOUT_MS);
     host = await startNoticesHost();
     host.host.container.rebind<AiService>(TOKENS.Ai).toConstantValue(provider);
-    waitFor(PATIENT_AI_WAIT_MS);
+    answerProcessAiWithin(host, PATIENT_AI_WAIT_MS);
     ({ owner, workspaceId, client } = await workspaceWithClient(host, 'ai-failures-owner'));
   });
 
@@ -173,7 +173,7 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
   it('reports a failure that came after the 202 through the job status', async () => {
     answer = () => new Promise((_resolve, reject) => setTimeout(() => reject(new AiError(AI_MESSAGES.rateLimited, 'rate-limited')), 300));
     const notice = await createNotice(owner, workspaceId, client.externalId);
-    waitFor(0);
+    answerProcessAiWithin(host, 0);
     try {
       const { jobId } = (await processAi(owner, workspaceId, notice.externalId).expect(202)).body;
       expect(await settledJob(owner, workspaceId, notice.externalId, jobId)).to.deep.equal({
@@ -183,7 +183,7 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
         error: AI_MESSAGES.rateLimited,
       });
     } finally {
-      waitFor(PATIENT_AI_WAIT_MS);
+      answerProcessAiWithin(host, PATIENT_AI_WAIT_MS);
     }
     await expectUnanalysed(owner, workspaceId, notice.externalId);
   });

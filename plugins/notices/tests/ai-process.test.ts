@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import { addDays, AI_MESSAGES, kolkataToday, TOKENS, type WorkspaceDirectory } from '../../../core/plugin-api';
 import { NOTICE_MESSAGES, NOTICES_ROUTES, type NoticeView } from '../shared/wire';
-import { AI_JOB_NOT_FOUND, NOTICE_AI_OPTIONS, type NoticeAiOptions } from '../server/ai/ai-job';
+import { AI_JOB_NOT_FOUND } from '../server/ai/ai-job';
 import { NoticeAi } from '../server/ai/notice-ai';
 import { seedDemoNotices } from '../server/demo-seed';
 import { Notice } from '../server/models';
 import { activityOf, expectUnanalysed, jobStatus, noticeOf, PATIENT_AI_WAIT_MS, printedDay, processAi, settledJob } from './ai-support';
 import { noticePdf, SECTION_143_2_PAGES } from './fixtures/pdf-fixtures';
 import {
+  answerProcessAiWithin,
   call,
   createClient,
   createNotice,
@@ -71,7 +72,7 @@ describe('notices AI: process with AI', function () {
   before(async function () {
     this.timeout(HOST_START_TIMEOUT_MS);
     host = await startNoticesHost();
-    host.host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs: PATIENT_AI_WAIT_MS });
+    answerProcessAiWithin(host, PATIENT_AI_WAIT_MS);
     ({ owner, workspaceId, client } = await workspaceWithClient(host, 'ai-process-owner'));
   });
 
@@ -260,9 +261,8 @@ describe('notices AI: process with AI', function () {
   });
 
   describe('a job that takes longer than the wait', () => {
-    const waitFor = (waitMs: number) => host.host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
-    beforeEach(() => waitFor(0));
-    afterEach(() => waitFor(PATIENT_AI_WAIT_MS));
+    beforeEach(() => answerProcessAiWithin(host, 0));
+    afterEach(() => answerProcessAiWithin(host, PATIENT_AI_WAIT_MS));
 
     it('answers 202 with the job id, which the status route follows to the analysed notice', async () => {
       const notice = await bareNotice(asmt10Text(addDays(today, 20)));

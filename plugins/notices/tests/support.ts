@@ -4,10 +4,12 @@ import {
   randomLetters,
   startTestHost,
   type ClientView,
+  type RunningHost,
   type TestHost,
   type TestSession,
 } from '../../../core/plugin-api/testing';
 import { NOTICES_ROUTES, type NoticeActivityView, type NoticeCreateRequest, type NoticeView } from '../shared/wire';
+import { NOTICE_AI_OPTIONS, type NoticeAiOptions } from '../server/ai/ai-job';
 
 export * from '../../../core/plugin-api/testing';
 
@@ -120,4 +122,9 @@ export async function activityOf(session: TestSession, workspaceId: string, noti
 /** The Activity card's entries in words, newest first. */
 export async function actionsOf(session: TestSession, workspaceId: string, noticeId: string): Promise<string[]> {
   return (await activityOf(session, workspaceId, noticeId)).map((entry) => entry.action);
+}
+
+/** How long process-ai waits for its job before answering 202 with the job's id (0: at once, so the caller follows it). */
+export function answerProcessAiWithin(running: RunningHost, waitMs: number): void {
+  running.host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
 }

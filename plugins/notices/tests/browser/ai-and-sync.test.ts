@@ -17,8 +17,7 @@ import {
 } from '../../../../core/plugin-api/testing';
 import { AI_MESSAGES, type NotificationDto } from '../../../../core/plugin-api';
 import { SANDBOX_PORTAL_PASSWORD, sandboxNoticesOf } from '../../sandbox-portal';
-import { NOTICE_AI_OPTIONS, type NoticeAiOptions } from '../../server/ai/ai-job';
-import { sharedSandboxPortal } from '../sync-support';
+import { answerProcessAiWithin, sharedSandboxPortal } from '../sync-support';
 import {
   AI_WAIT_MS,
   NOTICE_AI_ROUTES,
@@ -135,9 +134,6 @@ async function syncWorld(session: BrowserSession, label: string): Promise<OwnerW
   return { ...world, logins };
 }
 
-/** How long process-ai waits for the job before answering 202 with its id (0: at once, so the page follows the job). */
-const answerWithin = (waitMs: number) => sharedHost().host.container.rebind<NoticeAiOptions>(NOTICE_AI_OPTIONS).toConstantValue({ waitMs });
-
 describe('browser: notice AI and portal sync', function () {
   this.timeout(180_000);
   const suite = browserSuite();
@@ -250,7 +246,7 @@ describe('browser: notice AI and portal sync', function () {
 
   it("follows an analysis the server runs on after answering, and reports a failure in the server's words", async () => {
     // The server answers 202 at once, so the page follows the job.
-    answerWithin(0);
+    answerProcessAiWithin(sharedHost(), 0);
     try {
       const session = await openAsOwner(suite, aiWorld);
       const { page } = session;
@@ -271,12 +267,12 @@ describe('browser: notice AI and portal sync', function () {
       await button(page, NOTICE_AI_TEXTS.process).waitFor();
       expect(unexpectedConsoleErrors(session, [422])).to.deep.equal([]);
     } finally {
-      answerWithin(AI_WAIT_MS);
+      answerProcessAiWithin(sharedHost(), AI_WAIT_MS);
     }
   });
 
   it('keeps a followed analysis with its own notice when the member moves to another notice meanwhile', async () => {
-    answerWithin(0);
+    answerProcessAiWithin(sharedHost(), 0);
     try {
       const session = await openAsOwner(suite, aiWorld);
       const { page } = session;
@@ -310,7 +306,7 @@ describe('browser: notice AI and portal sync', function () {
       expect(await toast(page, NOTICE_AI_TEXTS.processed).count()).to.equal(0);
       expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
     } finally {
-      answerWithin(AI_WAIT_MS);
+      answerProcessAiWithin(sharedHost(), AI_WAIT_MS);
     }
   });
 
