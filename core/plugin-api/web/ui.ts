@@ -15,4 +15,6 @@ export { showErrorToast, showToast } from './toaster';
 export type { ToastContent, ToastIntent } from './toaster';
 export { useCopyToClipboard } from './use-copy-to-clipboard';
 export type { CopyState } from './use-copy-to-clipboard';
+export { useAddressParams } from './use-address-params';
+export type { AddressParamsChange } from './use-address-params';
 export { useDebouncedSearchParam } from './use-debounced-search-param';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useAddressParams } from './use-address-params';
 
 const PAGE_PARAM = 'page';
 
@@ -12,7 +12,7 @@ export function useDebouncedSearchParam(
   name = 'search',
   delayMs = 500,
 ): [inputValue: string, setInputValue: Dispatch<SetStateAction<string>>, committedValue: string] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressParams();
   const committedValue = searchParams.get(name) ?? '';
   const [inputValue, setInputValue] = useState(committedValue);
   // The value this hook last put in the URL; any other committed value came from outside (back, forward, a link).

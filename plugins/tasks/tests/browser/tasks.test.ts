@@ -133,6 +133,20 @@ describe('browser: tasks', function () {
     await page.waitForURL(/sortOrder=desc/);
     await expectTitles(page, ['File GSTR-1', 'Book closure', 'Audit ledger']);
 
+    // A filter and a sort changed in the same moment, before the list renders again: both stay in the address.
+    const prioritySelect = await page.getByLabel('Priority').elementHandle();
+    const titleSortButton = await titleHeader.getByRole('button').elementHandle();
+    await page.evaluate(
+      ([select, button]) => {
+        (select as HTMLSelectElement).value = 'LOW';
+        select!.dispatchEvent(new Event('change', { bubbles: true }));
+        (button as HTMLButtonElement).click();
+      },
+      [prioritySelect, titleSortButton] as const,
+    );
+    await page.waitForURL((url) => url.searchParams.get('priority') === 'LOW' && url.searchParams.get('sortOrder') === 'asc');
+    await expectTitles(page, ['Book closure']);
+
     // The dashboard's "upcoming" link: only what falls due within a week, removable.
     await page.goto(journey.url('tasks?filter=upcoming'));
     await page.getByText('Due in the next 7 days').waitFor();

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useDebouncedSearchParam } from '@axal/web-sdk/ui';
+import { useAddressParams, useDebouncedSearchParam } from '@axal/web-sdk/ui';
 import {
   TASK_PRIORITIES,
   TASK_SEARCH_DEBOUNCE_MS,
@@ -19,12 +18,14 @@ const oneOf = <Value extends string>(values: readonly Value[], value: string | n
 /** The sortable columns of the table and the field each sorts by. */
 export const SORTABLE_COLUMNS: Partial<Record<string, TaskSortField>> = { task: 'title', dueDate: 'dueDate' };
 
+type ParamChanges = Record<string, string | undefined>;
+
 /**
  * The list's filters and sort, kept in the address so a link or a reload shows the same list; unknown values are
  * ignored rather than sent. The search box writes the address after a pause (spec: 500 ms).
  */
 export function useTaskListParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressParams();
   const [searchInput, setSearchInput, search] = useDebouncedSearchParam('search', TASK_SEARCH_DEBOUNCE_MS);
   const status = oneOf(TASK_STATUSES, searchParams.get('status'));
   const priority = oneOf(TASK_PRIORITIES, searchParams.get('priority'));
@@ -47,11 +48,11 @@ export function useTaskListParams() {
   );
 
   /** Sets (or with undefined, removes) parameters, replacing the history entry as filters do. */
-  const update = (changes: Record<string, string | undefined>) =>
+  const update = (changes: ParamChanges | ((current: URLSearchParams) => ParamChanges)) =>
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
-        for (const [name, value] of Object.entries(changes)) {
+        for (const [name, value] of Object.entries(typeof changes === 'function' ? changes(current) : changes)) {
           if (value) next.set(name, value);
           else next.delete(name);
         }
@@ -70,6 +71,9 @@ export function useTaskListParams() {
     clearUpcoming: () => update({ filter: undefined }),
     /** The sorted column again turns the order round; another column starts ascending. */
     sortBy: (field: TaskSortField) =>
-      update({ sortField: field, sortOrder: filters.sortField === field && filters.sortOrder === 'asc' ? 'desc' : 'asc' }),
+      update((current) => {
+        const isSortedUp = current.get('sortField') === field && (current.get('sortOrder') ?? 'asc') === 'asc';
+        return { sortField: field, sortOrder: isSortedUp ? 'desc' : 'asc' };
+      }),
   };
 }

@@ -1,6 +1,5 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { useSearchParams } from 'react-router-dom';
-import { useDebouncedSearchParam } from '@axal/web-sdk/ui';
+import { useAddressParams, useDebouncedSearchParam } from '@axal/web-sdk/ui';
 import { CLIENT_TYPES, type ClientType } from '../../../../core/clients/schemas';
 import { CLIENT_TYPE_LABELS } from '../clients-api';
 
@@ -11,7 +10,7 @@ const isClientType = (value: string | null): value is ClientType => CLIENT_TYPES
 
 /** The search text and client type, both kept in the URL (`search`, `type`) so a filtered list can be shared. */
 export function useClientFilters() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useAddressParams();
   const [searchInput, setSearchInput, committedSearch] = useDebouncedSearchParam('search', SEARCH_DEBOUNCE_MS);
   const typeParam = searchParams.get(TYPE_PARAM);
   const type: ClientType | '' = isClientType(typeParam) ? typeParam : '';

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useDebouncedSearchParam } from '@axal/web-sdk/ui';
+import { useAddressParams, useDebouncedSearchParam } from '@axal/web-sdk/ui';
 import { DEFAULT_NOTICE_FILTERS, NOTICE_SEARCH_DEBOUNCE_MS, type NoticeSortField } from '../../../shared/wire';
 import { useFilterPreference, useSaveFilterPreference } from '../../api';
 import {
@@ -27,7 +26,7 @@ import {
  * filters that arrive in the address (a link, a reload, Back) or are chosen in the bar are saved as the preference.
  */
 export function useNoticeListState(workspaceId: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const [searchInput, setSearchInput, search] = useDebouncedSearchParam(SEARCH_PARAM, NOTICE_SEARCH_DEBOUNCE_MS);
   const fromAddress = hasFilterParams(params);
   const preference = useFilterPreference(workspaceId, !fromAddress);
@@ -63,9 +62,10 @@ export function useNoticeListState(workspaceId: string) {
     filtered: isFiltered(filters, search),
     sort,
     page: pageFromParams(params),
-    toggleFilter: (group: FilterGroup, value: string) => setParams(withFilters(params, toggleFilterValue(filters, group, value))),
-    clearFilters: () => setParams(withoutFilters(params)),
-    sortBy: (field: NoticeSortField) => setParams(withSort(params, nextSort(sort, field))),
-    goToPage: (page: number) => setParams(withPage(params, page)),
+    toggleFilter: (group: FilterGroup, value: string) =>
+      setParams((current) => withFilters(current, toggleFilterValue(filtersFromParams(current), group, value))),
+    clearFilters: () => setParams(withoutFilters),
+    sortBy: (field: NoticeSortField) => setParams((current) => withSort(current, nextSort(sortFromParams(current), field))),
+    goToPage: (page: number) => setParams((current) => withPage(current, page)),
   };
 }
