@@ -3,6 +3,10 @@ import type { AzuriteProcess } from '../../platform/azurite';
 import { removeTestServices, resetTestServices, startTestHost, type TestHost } from './test-host';
 import { startTestStorage } from './test-storage';
 
+// Every database of a test run is dropped at its end, so no commit needs to wait for the disk. On a machine with slow
+// storage that wait dominated the database tests; the app processes a test spawns inherit the setting.
+process.env.PGOPTIONS = [process.env.PGOPTIONS, '-c synchronous_commit=off'].filter(Boolean).join(' ');
+
 let shared: TestHost | null = null;
 let storage: AzuriteProcess | null = null;
 const runEndTasks: (() => Promise<void>)[] = [];
