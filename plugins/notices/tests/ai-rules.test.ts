@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { NoticeAnalysis } from '../../../core/plugin-api';
 import { analysisChanges, numberedItems } from '../server/ai/analysis-changes';
 import { automaticPriority } from '../server/ai/automatic-priority';
-import { readPdfText } from '../server/ai/pdf-text';
+import { PdfReader, readPdfText } from '../server/ai/pdf-text';
 import { Notice } from '../server/models';
 import { noticePdf } from './fixtures/pdf-fixtures';
 
@@ -152,6 +152,13 @@ describe('notices AI: the rules', () => {
       expect(reads).to.deep.equal([{ text: 'FORM GST DRC-01' }, { unreadable: 'invalid' }, { text: 'FORM GST REG-03' }]);
       // pdf.js's Node build swaps Array.prototype.push for a polyfill in the thread that loads it.
       expect(Function.prototype.toString.call(Array.prototype.push)).to.include('[native code]');
+    });
+
+    it('gives up on a file that takes too long or breaks the reader, and reads the files after it', async () => {
+      const reader = new PdfReader(new URL('./fixtures/unruly-pdf-worker.ts', import.meta.url), 500);
+      const read = (content: string) => reader.read({ bytes: new Uint8Array(Buffer.from(content)), passwords: [] });
+      const reads = await Promise.all([read('first'), read('hang'), read('second'), read('crash'), read('third')]);
+      expect(reads).to.deep.equal([{ text: 'first' }, { unreadable: 'invalid' }, { text: 'second' }, { unreadable: 'invalid' }, { text: 'third' }]);
     });
   });
 });

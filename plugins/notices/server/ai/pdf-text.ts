@@ -16,10 +16,16 @@ interface PendingRead {
  * polyfills, and reading a PDF is CPU work that would stall every request: both stay in one worker thread, started on
  * the first read and reading one PDF at a time. It does not keep the process alive.
  */
-class PdfReader {
+export class PdfReader {
   private worker: Worker | null = null;
   private readonly queue: PendingRead[] = [];
   private reading: { read: PendingRead; timer: NodeJS.Timeout } | null = null;
+
+  /** `workerScript` and `timeoutMs` are for tests, which give it a worker that hangs or crashes. */
+  constructor(
+    private readonly workerScript = new URL('./pdf-text-worker.ts', import.meta.url),
+    private readonly timeoutMs = PDF_READ_TIMEOUT_MS,
+  ) {}
 
   read(request: PdfTextRequest): Promise<PdfText> {
     return new Promise((resolve) => {
@@ -37,14 +43,14 @@ class PdfReader {
     }
     const worker = this.startedWorker();
     worker.ref();
-    const timer = setTimeout(() => this.finish({ unreadable: 'invalid' }, { restart: true }), PDF_READ_TIMEOUT_MS);
+    const timer = setTimeout(() => this.finish({ unreadable: 'invalid' }, { restart: true }), this.timeoutMs);
     this.reading = { read, timer };
     worker.postMessage(read.request, [read.request.bytes.buffer]);
   }
 
   private startedWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./pdf-text-worker.ts', import.meta.url));
+    const worker = new Worker(this.workerScript);
     // A worker given up on (timed out) may still answer or end while it stops: only the current one's words count.
     const isCurrent = () => this.worker === worker;
     worker.on('message', (text: PdfText) => isCurrent() && this.finish(text, { restart: false }));
