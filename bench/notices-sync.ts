@@ -20,13 +20,12 @@ import { createClient } from 'redis';
 import { createHost, type Host } from '../core/host/host';
 import type { NotificationDto, NotificationStreamEvent } from '../core/notifications/wire';
 import { loadConfig } from '../core/platform/config';
-import { kolkataToday } from '../core/plugin-api';
+import { createBuiltinAiService, kolkataToday, TOKENS, type Logger } from '../core/plugin-api';
 import { STRONG_PASSWORD } from '../core/plugin-api/testing/http';
 import { freePort, spawnApp, type SpawnedApp } from '../core/plugin-api/testing/spawned-app';
 import { dropDatabase } from '../core/plugin-api/testing/test-host';
 import { startTestStorage } from '../core/plugin-api/testing/test-storage';
 import { SANDBOX_PORTAL_PASSWORD, SANDBOX_PORTAL_URL_VARIABLE, startSandboxPortal, type SandboxPortal } from '../plugins/notices/sandbox-portal';
-import { builtinAnalysis } from '../plugins/notices/server/ai/builtin-analysis';
 import { NoticeAi } from '../plugins/notices/server/ai/notice-ai';
 import { Notice } from '../plugins/notices/server/models';
 import { NOTICE_SYNC_ROUTES, SYNC_CONCURRENCY, type RefreshResponse } from '../plugins/notices/shared/wire';
@@ -186,7 +185,7 @@ async function syncingWorkspace(session: BenchSession, label: string, clients: n
 
 interface AnalysisFigures {
   notices: number;
-  /** The built-in analyzer's rules alone (`builtinAnalysis`), over the portal's text of each notice. */
+  /** The built-in analyzer alone (`createBuiltinAiService`), over the portal's text of each notice. */
   analyzerSeconds: number;
   /** The whole `analyseSyncedNotice` step: the rules and the writes (fields, priority, activity). */
   analysisStepSeconds: number;
@@ -215,9 +214,10 @@ function stageOf(notification: NotificationDto): string {
 async function timedAnalysis(web: Host, workspaceId: number): Promise<AnalysisFigures> {
   const notices = await Notice.inWorkspace(workspaceId).where('notices.source', 'PORTAL').orderBy('notices.id');
   const today = kolkataToday();
+  const builtinAi = createBuiltinAiService(web.container.get<Logger>(TOKENS.Logger));
   const analysing = performance.now();
   for (const notice of notices) {
-    builtinAnalysis({
+    await builtinAi.analyseNotice({
       workspaceId,
       text: notice.description,
       known: { department: notice.department, noticeType: notice.noticeType, reference: notice.reference },

@@ -40,11 +40,18 @@ export class ProviderAiService implements AiService {
   }
 }
 
+/**
+ * The built-in analyzer alone, whichever provider `TOKENS.Ai` uses: for work that analyses many notices at once (a
+ * portal sync, the demo seed), with no network and no cost, held to the same schema and errors as any provider.
+ */
+export function createBuiltinAiService(logger: Logger): AiService {
+  const aiLogger = logger.child({ module: 'ai' });
+  return new ProviderAiService(new BuiltinProvider(aiLogger), aiLogger);
+}
+
 /** Azure OpenAI when the installation configures it, else the built-in analyzer; chosen once, at start. */
 export function createAiService(config: Config, usage: AiUsage, logger: Logger): AiService {
+  if (!config.ai.azure) return createBuiltinAiService(logger);
   const aiLogger = logger.child({ module: 'ai' });
-  const provider = config.ai.azure
-    ? new AzureOpenAiProvider({ ...config.ai.azure, timeoutMs: config.ai.timeoutMs }, usage, aiLogger)
-    : new BuiltinProvider(aiLogger);
-  return new ProviderAiService(provider, aiLogger);
+  return new ProviderAiService(new AzureOpenAiProvider({ ...config.ai.azure, timeoutMs: config.ai.timeoutMs }, usage, aiLogger), aiLogger);
 }

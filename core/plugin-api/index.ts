@@ -65,5 +65,5 @@ export type { Mailer, MailMessage } from '../mail/mailer';
 export { composeEmail, formatIndianDateTime } from '../mail/templates';
 export type { EmailBody, MailContent } from '../mail/templates';
 export { AI_MESSAGES, AI_PROVIDER_LABELS, AiError, hasReadableText, noticeAnalysisSchema } from '../ai/notice-analysis';
-export { analyseNoticeText, BUILTIN_ANALYZER_VERSION } from '../ai/builtin';
+export { createBuiltinAiService } from '../ai/ai-service';
 export type { AiProviderId, AiService, AnalysisDepartment, NoticeAnalysis, NoticeAnalysisInput, NoticeExtraction } from '../ai/notice-analysis';

@@ -5,7 +5,7 @@ import { loadConfig } from '../../platform/config';
 import type { Logger } from '../../platform/logger';
 import { configProblemsOf, TEST_SECRETS } from '../../platform/tests/config-problems';
 import { TOKENS } from '../../platform/tokens';
-import { ProviderAiService } from '../ai-service';
+import { createBuiltinAiService, ProviderAiService } from '../ai-service';
 import { BUILTIN_ANALYZER_VERSION } from '../builtin';
 import { BuiltinProvider } from '../builtin-provider';
 import { AI_MESSAGES, noticeAnalysisSchema, type AiService, type NoticeAnalysisInput } from '../notice-analysis';
@@ -143,6 +143,16 @@ describe('AI service (TOKENS.Ai)', function () {
           completion_tokens: SAMPLE_USAGE.completionTokens,
         },
       ]);
+    });
+
+    it('still offers the built-in analyzer alone, for work over many notices, without calling Azure', async () => {
+      const builtin = createBuiltinAiService(host.host.container.get<Logger>(TOKENS.Logger));
+      expect(builtin.provider).to.equal('BUILTIN');
+      const analysis = await builtin.analyseNotice({ workspaceId, text: ASMT_10_TEXT, today: '2025-12-20' });
+      expect(analysis).to.include({ provider: 'BUILTIN', model: BUILTIN_ANALYZER_VERSION });
+      expect(analysis.extracted.noticeType).to.equal('ASMT-10');
+      expect(await failureOf(builtin.analyseNotice({ workspaceId, text: UNREADABLE_TEXTS[0]! }))).to.include({ reason: 'no-text' });
+      expect(double.requests).to.deep.equal([]);
     });
 
     it('refuses a notice without readable text before any call, as the built-in analyzer does', async () => {

@@ -5,6 +5,7 @@ import {
   AI_MESSAGES,
   AI_PROVIDER_LABELS,
   AiError,
+  createBuiltinAiService,
   kolkataToday,
   TOKENS,
   type ActivityService,
@@ -23,7 +24,6 @@ import { Notice, NoticeHearing } from '../models';
 import { NoticeService, type NoticeActor } from '../notice-service';
 import { analysisChanges } from './analysis-changes';
 import { automaticPriority } from './automatic-priority';
-import { builtinAnalysis } from './builtin-analysis';
 import { noticeTextOf, type NoticeText } from './notice-text';
 
 const HEARING_NOTES = 'Taken from the notice by the AI analysis.';
@@ -52,6 +52,8 @@ type Analyst = { actor: NoticeActor } | 'portal-sync';
 /** The notice's AI analysis: `process-ai` with the configured provider, and the built-in one on notices a sync brings. */
 @injectable()
 export class NoticeAi {
+  private readonly builtinAi: AiService;
+
   constructor(
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Ai) private readonly ai: AiService,
@@ -61,7 +63,9 @@ export class NoticeAi {
     @inject(TOKENS.Logger) private readonly logger: Logger,
     @inject(NoticeService) private readonly notices: NoticeService,
     @inject(ATTACHMENT_SERVICE) @optional() private readonly attachments: AttachmentService | undefined,
-  ) {}
+  ) {
+    this.builtinAi = createBuiltinAiService(logger);
+  }
 
   /**
    * `POST notices/{id}/process-ai`'s work: analyse, fill the AI fields and the empty ones, record the activity. Rejects
@@ -73,7 +77,7 @@ export class NoticeAi {
     const text = await this.textOf(notice);
     if (!text.text) throw new AiError(AI_MESSAGES.noText, 'no-text');
     const input = await this.inputOf(notice, text.text);
-    const answer = builtinOnly ? Promise.resolve().then(() => builtinAnalysis(input)) : this.ai.analyseNotice(input);
+    const answer = (builtinOnly ? this.builtinAi : this.ai).analyseNotice(input);
     const analysis = await (deadline === undefined ? answer : withDeadline(answer, deadline));
     const saved = await this.knex.transaction(async (trx) => {
       const row = await this.notices.findVisibleRow(actor, noticeId, trx);
@@ -95,7 +99,7 @@ export class NoticeAi {
       // back would cost most of the sync; Process with AI reads them when a member asks.
       const text: NoticeText = { text: notice.description, unread: [] };
       const analysis = await this.inputOf(notice, text.text)
-        .then(builtinAnalysis)
+        .then((input) => this.builtinAi.analyseNotice(input))
         .catch((error: unknown) => {
           this.logger.info({ workspaceId, noticeId, err: (error as Error).message }, 'no built-in analysis of a synced notice');
           return null;
