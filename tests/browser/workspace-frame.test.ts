@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
 import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
 import { signInBrowserContext } from '../../core/plugin-api/testing/browser-auth';
@@ -186,17 +187,25 @@ describe('browser: workspace frame', function () {
       await sidebarNav(page).waitFor();
       expect(await menuButton.getAttribute('aria-expanded')).to.equal('true');
       await settledScreenshot(session, 'frame-narrow-open');
+      // The settings page's code arrives late, after the navigation is opened again: its heading leaves focus there.
+      const lateScripts = '**/*.js';
+      await page.route(lateScripts, async (route) => {
+        await delay(1_500);
+        await route.continue();
+      });
       await sidebarNav(page).getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL(`${baseUrl()}/axal/w/${workspaceId}/settings`);
       await sidebarNav(page).waitFor({ state: 'hidden' });
-      await settledScreenshot(session, 'frame-narrow-settings');
 
       await menuButton.click();
       await sidebarNav(page).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+      await page.unroute(lateScripts);
       expect(await page.evaluate(() => document.activeElement?.closest('#workspace-sidebar') !== null)).to.equal(true);
       await page.keyboard.press('Escape');
       await sidebarNav(page).waitFor({ state: 'hidden' });
       expect(await menuButton.evaluate((button) => button === document.activeElement)).to.equal(true);
+      await settledScreenshot(session, 'frame-narrow-settings');
       expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
     });
   });

@@ -29,7 +29,7 @@ function focusHeading(heading: HTMLElement): void {
  * so a keyboard or screen-reader user starts on the page they asked for instead of on a link that disappeared.
  * The page's first load keeps the browser's own focus, an address with a #fragment is left to its anchor, and a
  * page that put focus inside itself (an autofocused field, a tab that stayed) keeps it. The heading may appear
- * after the page's code and data arrive, so it is awaited.
+ * after the page's code and data arrive, so it is awaited, unless the user clicks or types in the meantime.
  */
 export function useFocusHeadingOnNavigation(container: RefObject<HTMLElement | null>): void {
   const { key, hash } = useLocation();
@@ -49,11 +49,15 @@ export function useFocusHeadingOnNavigation(container: RefObject<HTMLElement | n
       if (moveFocus()) stop();
     });
     const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
+    // Whoever clicks or presses a key before the heading arrives (opens the navigation, say) has moved on: focus stays theirs.
+    const userActs = ['pointerdown', 'keydown'] as const;
     function stop() {
       observer.disconnect();
       window.clearTimeout(timer);
+      for (const event of userActs) document.removeEventListener(event, stop, true);
     }
     observer.observe(root, { childList: true, subtree: true });
+    for (const event of userActs) document.addEventListener(event, stop, true);
     return stop;
   }, [container, key, hash, type]);
 }
