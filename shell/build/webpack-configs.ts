@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import MinimizerPlugin from 'minimizer-webpack-plugin';
 import type { Configuration } from 'webpack';
 import { SITE_FOLDER } from '../../core/host/web-assets';
 import { projectRoot } from '../../core/platform/config';
@@ -52,6 +53,8 @@ function common(name: string, outputPath: string): Configuration {
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], conditionNames: ['browser', 'import', 'module', 'default'] },
     module: { rules: commonRules },
     performance: { hints: false },
+    // swc's minifier does webpack's default (terser, two passes) in half the CPU time, its output as small.
+    optimization: { minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify })] },
     cache: {
       type: 'filesystem',
       name,
@@ -116,6 +119,7 @@ export function siteConfig(outDir: string): Configuration {
     // Without Module Federation the entry can carry its content hash, so every file of the site is cached for good.
     output: { ...base.output, filename: '[name].[contenthash:12].js' },
     optimization: {
+      ...base.optimization,
       splitChunks: {
         cacheGroups: {
           // The sign-in pages' layout and controls: one stylesheet for all of them rather than a copy in each page's.
