@@ -1,26 +1,19 @@
 import { Button, Classes, Icon, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { api, appPath, setCsrfToken, useSession, type SessionUser } from '@axal/web-sdk';
+import { api, appPath, useSession, type SessionUser } from '@axal/web-sdk';
 import { showErrorToast } from '@axal/web-sdk/ui';
 import { RouterMenuItem } from '../router-links';
 import { UserAvatar } from '../UserAvatar';
 
-function useLogOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return async () => {
-    try {
-      await api('/auth/logout', { method: 'POST' });
-    } catch (error) {
-      await showErrorToast(error, 'You could not be logged out. Please try again.', 'Log out failed');
-      return;
-    }
-    // The session changed, so the CSRF token and every cached answer belong to someone who is no longer here.
-    setCsrfToken(null);
-    void navigate(appPath('/login'), { replace: true });
-    queryClient.clear();
-  };
+async function logOut(): Promise<void> {
+  try {
+    await api('/auth/logout', { method: 'POST' });
+  } catch (error) {
+    await showErrorToast(error, 'You could not be logged out. Please try again.', 'Log out failed');
+    return;
+  }
+  // The login page is the light site's: loading it in place of the app drops the CSRF token and every cached answer
+  // at once, where clearing them on this page first would make its signed-in parts ask again and redirect.
+  window.location.replace(appPath('/login'));
 }
 
 function UserIdentity({ user }: { user: SessionUser }) {
@@ -42,7 +35,6 @@ function UserIdentity({ user }: { user: SessionUser }) {
 /** The signed-in person at the bottom of the sidebar: Profile, the workspace's Settings, Log out. */
 export function UserMenu({ workspaceId }: { workspaceId: string }) {
   const { data } = useSession();
-  const logOut = useLogOut();
   const user = data?.user;
   if (!user) return null;
   const menu = (
