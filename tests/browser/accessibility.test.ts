@@ -3,8 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import {
   ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
-  expectNoAccessibilityViolations,
-  expectNoAccessibilityViolationsAtEveryWidth,
+  expectNoAccessibilityViolationsInEveryTheme,
+  type AccessibilityViewport,
 } from '../../core/plugin-api/testing/accessibility';
 import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
 import { browserSuite } from '../../core/plugin-api/testing/browser-suite';
@@ -338,75 +338,76 @@ describe('browser: accessibility (axe-core, WCAG 2.1 A and AA)', function () {
     await world?.close();
   });
 
-  // Each page is loaded once per theme and checked at every width by resizing it; an overlay opened at the first width
-  // stays open through the resize, as it would for a user turning a tablet.
-  for (const theme of ACCESSIBILITY_THEMES) {
-    describe(`${theme} theme`, () => {
-      let visitor: BrowserSession;
-      let member: BrowserSession;
+  // Each page is loaded once and checked in every theme at every width by switching the system theme and resizing; an
+  // overlay opened at the first width stays open through both, as it would for a user turning a tablet.
+  describe('every theme', () => {
+    let visitor: BrowserSession;
+    let member: BrowserSession;
 
-      before(async () => {
-        [visitor, member] = await Promise.all([openPage(suite.browser(), { colorScheme: theme }), openPage(suite.browser(), { colorScheme: theme })]);
-        await member.context.addCookies(world.ownerCookies);
+    before(async () => {
+      [visitor, member] = await Promise.all([openPage(suite.browser()), openPage(suite.browser())]);
+      await member.context.addCookies(world.ownerCookies);
+    });
+
+    after(async () => {
+      await Promise.all([visitor?.close(), member?.close()]);
+    });
+
+    /** The page at `viewport` in the first theme, before it loads. */
+    const prepare = async (page: Page, viewport: AccessibilityViewport) => {
+      await page.setViewportSize(viewport);
+      await page.emulateMedia({ colorScheme: ACCESSIBILITY_THEMES[0] });
+    };
+
+    const checkPage = (session: () => BrowserSession, check: PageCheck) =>
+      it(check.name, async () => {
+        const { page } = session();
+        await prepare(page, ACCESSIBILITY_VIEWPORTS[0]);
+        await page.goto(url(check.path(world)));
+        if (check.shownBy) await page.getByText(check.shownBy).first().waitFor();
+        else await settled(page, check.heading);
+        await check.act?.(page);
+        await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name });
       });
 
-      after(async () => {
-        await Promise.all([visitor?.close(), member?.close()]);
-      });
+    const openOverlay = async (page: Page, check: OverlayCheck) => {
+      await page.goto(url(check.path(world)));
+      await settled(page, check.heading);
+      await overlayOpen(await check.open(page, world));
+    };
 
-      const checkPage = (session: () => BrowserSession, check: PageCheck) =>
+    const checkOverlay = (session: () => BrowserSession, check: OverlayCheck) => {
+      if (!check.maxWidth && !check.throughSidebar) {
         it(check.name, async () => {
           const { page } = session();
-          await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-          await page.goto(url(check.path(world)));
-          if (check.shownBy) await page.getByText(check.shownBy).first().waitFor();
-          else await settled(page, check.heading);
-          await check.act?.(page);
-          await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `${check.name} (${theme})` });
+          await prepare(page, ACCESSIBILITY_VIEWPORTS[0]);
+          await openOverlay(page, check);
+          await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: OVERLAYS });
         });
+        return;
+      }
+      for (const viewport of ACCESSIBILITY_VIEWPORTS) {
+        if (check.maxWidth && viewport.width > check.maxWidth) continue;
+        const size = `${viewport.width}x${viewport.height}`;
+        it(`${check.name} at ${size}`, async () => {
+          const { page } = session();
+          await prepare(page, viewport);
+          await openOverlay(page, check);
+          await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: check.maxWidth ? undefined : OVERLAYS }, [viewport]);
+        });
+      }
+    };
 
-      const openOverlay = async (page: Page, check: OverlayCheck) => {
-        await page.goto(url(check.path(world)));
-        await settled(page, check.heading);
-        await overlayOpen(await check.open(page, world));
-      };
-
-      const checkOverlay = (session: () => BrowserSession, check: OverlayCheck) => {
-        if (!check.maxWidth && !check.throughSidebar) {
-          it(check.name, async () => {
-            const { page } = session();
-            await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-            await openOverlay(page, check);
-            await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `${check.name} (${theme})`, include: OVERLAYS });
-          });
-          return;
-        }
-        for (const viewport of ACCESSIBILITY_VIEWPORTS) {
-          if (check.maxWidth && viewport.width > check.maxWidth) continue;
-          const size = `${viewport.width}x${viewport.height}`;
-          it(`${check.name} at ${size}`, async () => {
-            const { page } = session();
-            await page.setViewportSize(viewport);
-            await openOverlay(page, check);
-            await expectNoAccessibilityViolations(page, {
-              label: `${check.name} (${theme}, ${size})`,
-              include: check.maxWidth ? undefined : OVERLAYS,
-            });
-          });
-        }
-      };
-
-      describe('signed out', () => {
-        for (const check of VISITOR_PAGES) checkPage(() => visitor, check);
-        for (const check of VISITOR_OVERLAYS) checkOverlay(() => visitor, check);
-      });
-
-      describe('signed in', () => {
-        for (const check of MEMBER_PAGES) checkPage(() => member, check);
-        for (const check of MEMBER_OVERLAYS) checkOverlay(() => member, check);
-      });
+    describe('signed out', () => {
+      for (const check of VISITOR_PAGES) checkPage(() => visitor, check);
+      for (const check of VISITOR_OVERLAYS) checkOverlay(() => visitor, check);
     });
-  }
+
+    describe('signed in', () => {
+      for (const check of MEMBER_PAGES) checkPage(() => member, check);
+      for (const check of MEMBER_OVERLAYS) checkOverlay(() => member, check);
+    });
+  });
 
   describe('keyboard focus', () => {
     let session: BrowserSession;

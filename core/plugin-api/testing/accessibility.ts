@@ -70,6 +70,17 @@ export async function expectNoAccessibilityViolations(page: Page, check: Accessi
 }
 
 export type AccessibilityViewport = (typeof ACCESSIBILITY_VIEWPORTS)[number];
+export type AccessibilityTheme = (typeof ACCESSIBILITY_THEMES)[number];
+
+/**
+ * Switches the browser's colour scheme and waits until the page has drawn it, so one load of a page serves both
+ * themes: the app and the light site follow the system theme as it changes (unless the user picked one), marking the
+ * one applied as the root's `color-scheme`; a page styled by media queries alone (the dev mailbox) follows at once.
+ */
+export async function showSystemTheme(page: Page, theme: AccessibilityTheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((expected) => ['', expected].includes(document.documentElement.style.colorScheme), theme);
+}
 
 /** Two animation frames after a resize: the resize observers (the DataTable's column fit) have run and React has drawn. */
 async function layoutSettled(page: Page): Promise<void> {
@@ -95,6 +106,28 @@ export async function expectNoAccessibilityViolationsAtEveryWidth(
     await layoutSettled(page);
     try {
       await expectNoAccessibilityViolations(page, { ...check, label: `${check.label} at ${viewport.width}x${viewport.height}` });
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}
+
+/**
+ * Checks the page as loaded (or the dialog as open) in every theme of `ACCESSIBILITY_THEMES`, each at every width, by
+ * switching the system theme and resizing instead of loading it again; throws one error naming each theme and width
+ * that failed. The page stays in the last theme, at the last width.
+ */
+export async function expectNoAccessibilityViolationsInEveryTheme(
+  page: Page,
+  check: AccessibilityCheck,
+  viewports: readonly AccessibilityViewport[] = ACCESSIBILITY_VIEWPORTS,
+): Promise<void> {
+  const failures: string[] = [];
+  for (const theme of ACCESSIBILITY_THEMES) {
+    await showSystemTheme(page, theme);
+    try {
+      await expectNoAccessibilityViolationsAtEveryWidth(page, { ...check, label: `${check.label} (${theme})` }, viewports);
     } catch (error) {
       failures.push(error instanceof Error ? error.message : String(error));
     }

@@ -39,6 +39,8 @@ export {
   ACCESSIBILITY_VIEWPORTS,
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsAtEveryWidth,
+  expectNoAccessibilityViolationsInEveryTheme,
+  showSystemTheme,
   WCAG_21_AA_TAGS,
 } from './accessibility';
-export type { AccessibilityCheck, AccessibilityViewport } from './accessibility';
+export type { AccessibilityCheck, AccessibilityTheme, AccessibilityViewport } from './accessibility';

@@ -4,7 +4,7 @@ import {
   ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
-  expectNoAccessibilityViolationsAtEveryWidth,
+  expectNoAccessibilityViolationsInEveryTheme,
   openPage,
   quietWorkspace,
   sharedHost,
@@ -244,37 +244,36 @@ describe('browser: documents accessibility (axe-core, WCAG 2.1 A and AA)', funct
     await world?.close();
   });
 
-  // Each page is loaded once per theme and checked at every width by resizing it; a dialog opened at the first width
-  // stays open through the resize, as it would for a user turning a tablet.
-  for (const theme of ACCESSIBILITY_THEMES) {
-    describe(`${theme} theme`, () => {
-      let session: BrowserSession;
+  // Each page is loaded once and checked in every theme at every width by switching the system theme and resizing; a
+  // dialog opened at the first width stays open through both, as it would for a user turning a tablet.
+  describe('every theme', () => {
+    let session: BrowserSession;
 
-      before(async () => {
-        session = await openPage(suite.browser(), { colorScheme: theme });
-        await session.context.addCookies(world.cookies);
-      });
-
-      after(async () => {
-        await session?.close();
-      });
-
-      for (const check of CHECKS) {
-        it(check.name, async () => {
-          const { page } = session;
-          await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-          await page.goto(url(check.path(world)));
-          await settled(page, check.heading);
-          const dialog = await check.open?.(page);
-          if (dialog) {
-            await dialog.waitFor();
-            await page.waitForFunction(() => !document.querySelector('.bp6-portal .bp6-skeleton, .bp6-portal .bp6-spinner'));
-          } else if (check.path === clientPath) {
-            await clientSection(page).getByText(ROOT_FILE).first().waitFor();
-          }
-          await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `${check.name} (${theme})`, include: dialog ? OVERLAYS : undefined });
-        });
-      }
+    before(async () => {
+      session = await openPage(suite.browser());
+      await session.context.addCookies(world.cookies);
     });
-  }
+
+    after(async () => {
+      await session?.close();
+    });
+
+    for (const check of CHECKS) {
+      it(check.name, async () => {
+        const { page } = session;
+        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+        await page.emulateMedia({ colorScheme: ACCESSIBILITY_THEMES[0] });
+        await page.goto(url(check.path(world)));
+        await settled(page, check.heading);
+        const dialog = await check.open?.(page);
+        if (dialog) {
+          await dialog.waitFor();
+          await page.waitForFunction(() => !document.querySelector('.bp6-portal .bp6-skeleton, .bp6-portal .bp6-spinner'));
+        } else if (check.path === clientPath) {
+          await clientSection(page).getByText(ROOT_FILE).first().waitFor();
+        }
+        await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: dialog ? OVERLAYS : undefined });
+      });
+    }
+  });
 });

@@ -2,11 +2,10 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page, Route } from 'playwright-core';
 import {
-  ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolations,
-  expectNoAccessibilityViolationsAtEveryWidth,
+  expectNoAccessibilityViolationsInEveryTheme,
   joinByInvitation,
   settledScreenshot,
   sharedHost,
@@ -476,28 +475,26 @@ describe('browser: notice AI and portal sync', function () {
       expect(await sidewaysOverflow(drafted.page), 'the details page scrolls sideways').to.equal(0);
     });
 
-    for (const theme of ACCESSIBILITY_THEMES) {
-      it(`passes axe in the ${theme} theme: the notices list with the sync banner, and the AI Draft Reply dialog`, async () => {
-        const { page } = await openAsOwner(suite, world, { colorScheme: theme });
-        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await page.goto(url(world, `notices${ALL_NOTICES}`));
-        await settled(page, 'Notices');
-        await syncBanner(page)
-          .getByText(/Invalid credentials/)
-          .waitFor();
-        await noticesTable(page).getByRole('row').nth(1).waitFor();
-        await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `notices list with the sync banner (${theme})` });
+    it('passes axe in every theme: the notices list with the sync banner, and the AI Draft Reply dialog', async () => {
+      const { page } = await openAsOwner(suite, world);
+      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+      await page.goto(url(world, `notices${ALL_NOTICES}`));
+      await settled(page, 'Notices');
+      await syncBanner(page)
+        .getByText(/Invalid credentials/)
+        .waitFor();
+      await noticesTable(page).getByRole('row').nth(1).waitFor();
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notices list with the sync banner' });
 
-        const drafted = await openAsOwner(suite, aiWorld, { colorScheme: theme });
-        await drafted.page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await drafted.page.goto(url(aiWorld, `notices/${draftedNotice.externalId}`));
-        await settled(drafted.page, 'ASMT-10');
-        await expectNoAccessibilityViolationsAtEveryWidth(drafted.page, { label: `notice details with an analysis (${theme})` });
-        await drafted.page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await button(drafted.page, NOTICE_AI_TEXTS.viewDraft).click();
-        await drafted.page.getByRole('dialog', { name: NOTICE_AI_TEXTS.draftTitle }).waitFor();
-        await expectNoAccessibilityViolationsAtEveryWidth(drafted.page, { label: `AI Draft Reply dialog (${theme})`, include: OVERLAYS });
-      });
-    }
+      const drafted = await openAsOwner(suite, aiWorld);
+      await drafted.page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+      await drafted.page.goto(url(aiWorld, `notices/${draftedNotice.externalId}`));
+      await settled(drafted.page, 'ASMT-10');
+      await expectNoAccessibilityViolationsInEveryTheme(drafted.page, { label: 'notice details with an analysis' });
+      await drafted.page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+      await button(drafted.page, NOTICE_AI_TEXTS.viewDraft).click();
+      await drafted.page.getByRole('dialog', { name: NOTICE_AI_TEXTS.draftTitle }).waitFor();
+      await expectNoAccessibilityViolationsInEveryTheme(drafted.page, { label: 'AI Draft Reply dialog', include: OVERLAYS });
+    });
   });
 });

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
-  expectNoAccessibilityViolationsAtEveryWidth,
+  expectNoAccessibilityViolationsInEveryTheme,
   openPage,
   sharedHost,
   type BrowserSession,
@@ -55,63 +54,61 @@ describe('browser: the notices dashboard cards', function () {
     await session.close();
   });
 
-  for (const theme of ACCESSIBILITY_THEMES) {
-    describe(`${theme} theme`, () => {
-      let session: BrowserSession;
+  describe('every theme', () => {
+    let session: BrowserSession;
 
-      before(async () => {
-        session = await openPage(suite.browser(), { colorScheme: theme });
-        await session.context.addCookies(world.cookies);
-      });
-
-      after(() => session?.close());
-
-      it('shows the pending figure, the recent notices cut to 52 characters and the monthly line with its changes', async () => {
-        const { page } = session;
-        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await page.goto(url(`/axal/w/${world.workspaceId}/dashboard`));
-        await settledDashboard(page);
-
-        const pending = page.getByRole('region', { name: 'Pending Notices' });
-        expect(await pending.locator('.notices-dashboard-card__value').textContent()).to.equal('2');
-        await pending.getByText('Notices awaiting action').waitFor();
-
-        const recent = page.getByRole('region', { name: 'Recent Notices' });
-        await recent.getByRole('link', { name: `${LONG_DESCRIPTION.slice(0, 52)}...` }).waitFor();
-        await recent.getByText(CLIENT_NAME).first().waitFor();
-        expect(await recent.getByRole('link', { name: 'View all' }).getAttribute('href')).to.match(new RegExp(`/w/${world.workspaceId}/notices$`));
-
-        const received = page.getByRole('region', { name: 'Notices Received' });
-        const thisMonth = monthName(monthStart(0));
-        const lastMonth = monthName(monthStart(1));
-        const table = received.getByRole('table', { name: 'Notices received per month' });
-        const lastRow = table.getByRole('row').last();
-        expect((await lastRow.getByRole('cell').allTextContents()).join(' | ')).to.equal(`2 | +1 from ${lastMonth}`);
-
-        // The tooltip of the last point says the same.
-        const chart = received.locator('.notices-dashboard-chart');
-        const box = (await chart.boundingBox())!;
-        await page.mouse.move(box.x + box.width - 60, box.y + box.height / 2, { steps: 5 });
-        await chart.getByText(`+1 from ${lastMonth}`).waitFor();
-        expect(await chart.innerText()).to.contain(`${thisMonth} ${monthStart(0).slice(0, 4)}`);
-
-        await page.mouse.move(0, 0);
-        await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `notices dashboard cards (${theme})`, include: NOTICE_CARDS });
-      });
-
-      it('lists a notice among the global search hits and opens it', async () => {
-        const { page } = session;
-        // The previous check leaves the page at its narrowest, where the sidebar and its Search button are folded away.
-        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await page.getByRole('button', { name: /^Search (Ctrl K|⌘K)$/ }).click();
-        const dialog = page.getByRole('dialog', { name: 'Search' });
-        await dialog.getByRole('combobox', { name: 'Search the workspace' }).fill('asmt');
-        const hit = dialog.getByRole('group', { name: 'Notices' }).getByRole('option', { name: /ASMT-10 · ZD27032600/ });
-        await hit.getByText(`${CLIENT_NAME} · Scrutiny of returns`).waitFor();
-        await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `notice search hit (${theme})`, include: ['.bp6-portal'] });
-        await hit.click();
-        await page.waitForURL(new RegExp(`/w/${world.workspaceId}/notices/[0-9a-f-]{36}$`));
-      });
+    before(async () => {
+      session = await openPage(suite.browser());
+      await session.context.addCookies(world.cookies);
     });
-  }
+
+    after(() => session?.close());
+
+    it('shows the pending figure, the recent notices cut to 52 characters and the monthly line with its changes', async () => {
+      const { page } = session;
+      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+      await page.goto(url(`/axal/w/${world.workspaceId}/dashboard`));
+      await settledDashboard(page);
+
+      const pending = page.getByRole('region', { name: 'Pending Notices' });
+      expect(await pending.locator('.notices-dashboard-card__value').textContent()).to.equal('2');
+      await pending.getByText('Notices awaiting action').waitFor();
+
+      const recent = page.getByRole('region', { name: 'Recent Notices' });
+      await recent.getByRole('link', { name: `${LONG_DESCRIPTION.slice(0, 52)}...` }).waitFor();
+      await recent.getByText(CLIENT_NAME).first().waitFor();
+      expect(await recent.getByRole('link', { name: 'View all' }).getAttribute('href')).to.match(new RegExp(`/w/${world.workspaceId}/notices$`));
+
+      const received = page.getByRole('region', { name: 'Notices Received' });
+      const thisMonth = monthName(monthStart(0));
+      const lastMonth = monthName(monthStart(1));
+      const table = received.getByRole('table', { name: 'Notices received per month' });
+      const lastRow = table.getByRole('row').last();
+      expect((await lastRow.getByRole('cell').allTextContents()).join(' | ')).to.equal(`2 | +1 from ${lastMonth}`);
+
+      // The tooltip of the last point says the same.
+      const chart = received.locator('.notices-dashboard-chart');
+      const box = (await chart.boundingBox())!;
+      await page.mouse.move(box.x + box.width - 60, box.y + box.height / 2, { steps: 5 });
+      await chart.getByText(`+1 from ${lastMonth}`).waitFor();
+      expect(await chart.innerText()).to.contain(`${thisMonth} ${monthStart(0).slice(0, 4)}`);
+
+      await page.mouse.move(0, 0);
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notices dashboard cards', include: NOTICE_CARDS });
+    });
+
+    it('lists a notice among the global search hits and opens it', async () => {
+      const { page } = session;
+      // The previous check leaves the page at its narrowest, where the sidebar and its Search button are folded away.
+      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+      await page.getByRole('button', { name: /^Search (Ctrl K|⌘K)$/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Search' });
+      await dialog.getByRole('combobox', { name: 'Search the workspace' }).fill('asmt');
+      const hit = dialog.getByRole('group', { name: 'Notices' }).getByRole('option', { name: /ASMT-10 · ZD27032600/ });
+      await hit.getByText(`${CLIENT_NAME} · Scrutiny of returns`).waitFor();
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notice search hit', include: ['.bp6-portal'] });
+      await hit.click();
+      await page.waitForURL(new RegExp(`/w/${world.workspaceId}/notices/[0-9a-f-]{36}$`));
+    });
+  });
 });

@@ -2,10 +2,9 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
-  expectNoAccessibilityViolationsAtEveryWidth,
+  expectNoAccessibilityViolationsInEveryTheme,
   sharedHost,
   sidewaysOverflow,
   squeezedWords,
@@ -198,41 +197,39 @@ describe('browser: notice details and the client page section', function () {
     expect(await squeezedWords(table), 'words wider than their cells').to.deep.equal([]);
   });
 
-  for (const theme of ACCESSIBILITY_THEMES) {
-    it(`passes axe in the ${theme} theme: the details page, its Update Status, Edit and Delete dialogs and the client section`, async () => {
-      const { page } = await openAsOwner(suite, world, { colorScheme: theme });
-      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-      await page.goto(url(`notices/${quietNotice.externalId}`));
-      await settled(page, LONG_NOTICE_TYPE);
-      await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `notice details (${theme})` });
+  it('passes axe in every theme: the details page, its Update Status, Edit and Delete dialogs and the client section', async () => {
+    const { page } = await openAsOwner(suite, world);
+    await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+    await page.goto(url(`notices/${quietNotice.externalId}`));
+    await settled(page, LONG_NOTICE_TYPE);
+    await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notice details' });
 
+    await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+    await button(page, 'Update Status').click();
+    const dialog = page.getByRole('dialog', { name: 'Update Status' });
+    await dialog.getByLabel('New status').selectOption('PENDING');
+    await dialog.getByText('Choose a status other than the current one').waitFor();
+    await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'update status dialog', include: OVERLAYS });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    for (const [action, title] of [
+      ['Edit', 'Edit Notice'],
+      ['Delete', 'Delete Notice'],
+    ] as const) {
       await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-      await button(page, 'Update Status').click();
-      const dialog = page.getByRole('dialog', { name: 'Update Status' });
-      await dialog.getByLabel('New status').selectOption('PENDING');
-      await dialog.getByText('Choose a status other than the current one').waitFor();
-      await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `update status dialog (${theme})`, include: OVERLAYS });
+      await button(page, action).click();
+      const opened = page.getByRole('dialog', { name: title });
+      await opened.waitFor();
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label: `${title} dialog`, include: OVERLAYS });
       await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+      await opened.waitFor({ state: 'detached' });
+    }
 
-      for (const [action, title] of [
-        ['Edit', 'Edit Notice'],
-        ['Delete', 'Delete Notice'],
-      ] as const) {
-        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await button(page, action).click();
-        const opened = page.getByRole('dialog', { name: title });
-        await opened.waitFor();
-        await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `${title} dialog (${theme})`, include: OVERLAYS });
-        await page.keyboard.press('Escape');
-        await opened.waitFor({ state: 'detached' });
-      }
-
-      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-      await page.goto(url(`clients/${clientId}`));
-      await settled(page, CLIENT_NAME);
-      await page.getByRole('table', { name: 'Client notices' }).getByRole('link', { name: DESCRIPTION }).waitFor();
-      await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `client notices section (${theme})` });
-    });
-  }
+    await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+    await page.goto(url(`clients/${clientId}`));
+    await settled(page, CLIENT_NAME);
+    await page.getByRole('table', { name: 'Client notices' }).getByRole('link', { name: DESCRIPTION }).waitFor();
+    await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'client notices section' });
+  });
 });

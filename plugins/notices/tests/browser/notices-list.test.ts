@@ -2,12 +2,11 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_THEMES,
   animationsSettled,
   attributeBecomes,
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
-  expectNoAccessibilityViolationsAtEveryWidth,
+  expectNoAccessibilityViolationsInEveryTheme,
   sharedHost,
   sidewaysOverflow,
   unexpectedConsoleErrors,
@@ -309,54 +308,52 @@ describe('browser: notices list', function () {
     expect(await sidewaysOverflow(page), 'the page scrolls sideways').to.equal(0);
   });
 
-  for (const theme of ACCESSIBILITY_THEMES) {
-    describe(`accessibility (axe-core, WCAG 2.1 A and AA), ${theme} theme at every width`, () => {
-      async function openList(): Promise<Page> {
-        const { page } = await openAsOwner(suite, world, { colorScheme: theme });
-        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await page.goto(url('notices?noticeType=GST,INCOME_TAX&priority=HIGH,MEDIUM&status=NEW,IN_PROGRESS,PENDING'));
-        await settled(page);
-        await noticesTable(page).getByRole('checkbox').nth(1).waitFor();
-        return page;
-      }
+  describe('accessibility (axe-core, WCAG 2.1 A and AA), every theme at every width', () => {
+    async function openList(): Promise<Page> {
+      const { page } = await openAsOwner(suite, world);
+      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
+      await page.goto(url('notices?noticeType=GST,INCOME_TAX&priority=HIGH,MEDIUM&status=NEW,IN_PROGRESS,PENDING'));
+      await settled(page);
+      await noticesTable(page).getByRole('checkbox').nth(1).waitFor();
+      return page;
+    }
 
-      const check = async (page: Page, label: string, dialog?: Locator) => {
-        if (dialog) await dialog.waitFor();
-        await expectNoAccessibilityViolationsAtEveryWidth(page, { label: `${label} (${theme})`, include: dialog ? OVERLAYS : undefined });
-      };
+    const check = async (page: Page, label: string, dialog?: Locator) => {
+      if (dialog) await dialog.waitFor();
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label, include: dialog ? OVERLAYS : undefined });
+    };
 
-      it('the list with chips and a selection', async () => {
-        const page = await openList();
-        await noticesTable(page).getByRole('checkbox').nth(1).check(FORCE);
-        await page.getByRole('button', { name: 'Bulk Update (1)' }).waitFor();
-        await check(page, 'notices list');
-      });
-
-      it('a filter open', async () => {
-        const page = await openList();
-        await filters(page)
-          .getByRole('button', { name: /^Status/ })
-          .click();
-        await check(page, 'status filter', page.locator('.bp6-popover'));
-      });
-
-      it('New Notice, with the errors of an empty form', async () => {
-        const page = await openList();
-        await page.getByRole('button', { name: 'New Notice' }).click();
-        const dialog = page.getByRole('dialog', { name: 'New Notice' });
-        await dialog.getByRole('button', { name: 'Add Notice' }).click();
-        await dialog.getByText('Client is required').waitFor();
-        await check(page, 'new notice', dialog);
-      });
-
-      it('Update Notice Status', async () => {
-        const page = await openList();
-        await noticesTable(page).getByRole('checkbox').nth(1).check(FORCE);
-        await page.getByRole('button', { name: 'Bulk Update (1)' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Update Notice Status' });
-        await dialog.getByRole('radio', { name: 'In Progress' }).check(FORCE);
-        await check(page, 'update notice status', dialog);
-      });
+    it('the list with chips and a selection', async () => {
+      const page = await openList();
+      await noticesTable(page).getByRole('checkbox').nth(1).check(FORCE);
+      await page.getByRole('button', { name: 'Bulk Update (1)' }).waitFor();
+      await check(page, 'notices list');
     });
-  }
+
+    it('a filter open', async () => {
+      const page = await openList();
+      await filters(page)
+        .getByRole('button', { name: /^Status/ })
+        .click();
+      await check(page, 'status filter', page.locator('.bp6-popover'));
+    });
+
+    it('New Notice, with the errors of an empty form', async () => {
+      const page = await openList();
+      await page.getByRole('button', { name: 'New Notice' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New Notice' });
+      await dialog.getByRole('button', { name: 'Add Notice' }).click();
+      await dialog.getByText('Client is required').waitFor();
+      await check(page, 'new notice', dialog);
+    });
+
+    it('Update Notice Status', async () => {
+      const page = await openList();
+      await noticesTable(page).getByRole('checkbox').nth(1).check(FORCE);
+      await page.getByRole('button', { name: 'Bulk Update (1)' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Update Notice Status' });
+      await dialog.getByRole('radio', { name: 'In Progress' }).check(FORCE);
+      await check(page, 'update notice status', dialog);
+    });
+  });
 });
