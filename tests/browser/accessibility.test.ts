@@ -1,13 +1,14 @@
 import { expect } from 'chai';
 import type { Locator, Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
+  overlayLoaded,
   type AccessibilityViewport,
 } from '../../core/plugin-api/testing/accessibility';
-import { openPage, type BrowserSession } from '../../core/plugin-api/testing/browser';
-import { browserSuite } from '../../core/plugin-api/testing/browser-suite';
+import type { BrowserSession } from '../../core/plugin-api/testing/browser';
+import { browserSuite, sharedSuitePage } from '../../core/plugin-api/testing/browser-suite';
 import { uniqueEmail } from '../../core/plugin-api/testing/http';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 import { buildAccessibilityWorld, type AccessibilityWorld } from './accessibility-world';
@@ -22,12 +23,6 @@ async function settled(page: Page, heading?: string | RegExp): Promise<void> {
     .first()
     .waitFor();
   await page.waitForFunction(() => !document.querySelector('.bp6-skeleton, .bp6-spinner, [role="status"][aria-busy="true"]'));
-}
-
-/** Waits until an overlay is open and its content loaded. */
-async function overlayOpen(overlay: Locator): Promise<void> {
-  await overlay.waitFor();
-  await overlay.page().waitForFunction(() => !document.querySelector('.bp6-portal .bp6-skeleton, .bp6-portal .bp6-spinner'));
 }
 
 interface PageCheck {
@@ -341,47 +336,30 @@ describe('browser: accessibility (axe-core, WCAG 2.1 A and AA)', function () {
   // Each page is loaded once and checked in every theme at every width by switching the system theme and resizing; an
   // overlay opened at the first width stays open through both, as it would for a user turning a tablet.
   describe('every theme', () => {
-    let visitor: BrowserSession;
-    let member: BrowserSession;
-
-    before(async () => {
-      [visitor, member] = await Promise.all([openPage(suite.browser()), openPage(suite.browser())]);
-      await member.context.addCookies(world.ownerCookies);
-    });
-
-    after(async () => {
-      await Promise.all([visitor?.close(), member?.close()]);
-    });
-
-    /** The page at `viewport` in the first theme, before it loads. */
-    const prepare = async (page: Page, viewport: AccessibilityViewport) => {
-      await page.setViewportSize(viewport);
-      await page.emulateMedia({ colorScheme: ACCESSIBILITY_THEMES[0] });
-    };
+    const visitor = sharedSuitePage(suite.browser);
+    const member = sharedSuitePage(suite.browser, () => world.ownerCookies);
 
     const checkPage = (session: () => BrowserSession, check: PageCheck) =>
       it(check.name, async () => {
         const { page } = session();
-        await prepare(page, ACCESSIBILITY_VIEWPORTS[0]);
-        await page.goto(url(check.path(world)));
+        await loadForAccessibilityCheck(page, url(check.path(world)));
         if (check.shownBy) await page.getByText(check.shownBy).first().waitFor();
         else await settled(page, check.heading);
         await check.act?.(page);
         await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name });
       });
 
-    const openOverlay = async (page: Page, check: OverlayCheck) => {
-      await page.goto(url(check.path(world)));
+    const openOverlay = async (page: Page, check: OverlayCheck, viewport: AccessibilityViewport) => {
+      await loadForAccessibilityCheck(page, url(check.path(world)), viewport);
       await settled(page, check.heading);
-      await overlayOpen(await check.open(page, world));
+      await overlayLoaded(await check.open(page, world));
     };
 
     const checkOverlay = (session: () => BrowserSession, check: OverlayCheck) => {
       if (!check.maxWidth && !check.throughSidebar) {
         it(check.name, async () => {
           const { page } = session();
-          await prepare(page, ACCESSIBILITY_VIEWPORTS[0]);
-          await openOverlay(page, check);
+          await openOverlay(page, check, ACCESSIBILITY_VIEWPORTS[0]);
           await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: OVERLAYS });
         });
         return;
@@ -391,21 +369,20 @@ describe('browser: accessibility (axe-core, WCAG 2.1 A and AA)', function () {
         const size = `${viewport.width}x${viewport.height}`;
         it(`${check.name} at ${size}`, async () => {
           const { page } = session();
-          await prepare(page, viewport);
-          await openOverlay(page, check);
+          await openOverlay(page, check, viewport);
           await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: check.maxWidth ? undefined : OVERLAYS }, [viewport]);
         });
       }
     };
 
     describe('signed out', () => {
-      for (const check of VISITOR_PAGES) checkPage(() => visitor, check);
-      for (const check of VISITOR_OVERLAYS) checkOverlay(() => visitor, check);
+      for (const check of VISITOR_PAGES) checkPage(visitor, check);
+      for (const check of VISITOR_OVERLAYS) checkOverlay(visitor, check);
     });
 
     describe('signed in', () => {
-      for (const check of MEMBER_PAGES) checkPage(() => member, check);
-      for (const check of MEMBER_OVERLAYS) checkOverlay(() => member, check);
+      for (const check of MEMBER_PAGES) checkPage(member, check);
+      for (const check of MEMBER_OVERLAYS) checkOverlay(member, check);
     });
   });
 
@@ -452,19 +429,19 @@ describe('browser: accessibility (axe-core, WCAG 2.1 A and AA)', function () {
       await settled(page, world.clientName);
       const edit = page.getByRole('button', { name: 'Edit Client' });
       await edit.click();
-      await overlayOpen(page.getByRole('dialog', { name: 'Edit Client' }));
+      await overlayLoaded(page.getByRole('dialog', { name: 'Edit Client' }));
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Edit Client' }).waitFor({ state: 'detached' });
       await focusMovesTo(page, 'BUTTON Edit Client');
 
       const bell = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: /^Notifications/ });
       await bell.click();
-      await overlayOpen(page.getByRole('dialog', { name: 'Notifications' }));
+      await overlayLoaded(page.getByRole('dialog', { name: 'Notifications' }));
       await page.keyboard.press('Escape');
       await focusMovesTo(page, /^BUTTON Notifications/);
 
       await page.getByRole('button', { name: /^Search/ }).click();
-      await overlayOpen(page.getByRole('dialog', { name: 'Search' }));
+      await overlayLoaded(page.getByRole('dialog', { name: 'Search' }));
       await page.keyboard.press('Escape');
       await focusMovesTo(page, /^BUTTON Search/);
     });

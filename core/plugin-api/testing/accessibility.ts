@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, ElementContext, NodeResult, Result, RunOptions } from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { animationsSettled } from './browser-suite';
 
 /** The rules of WCAG 2.1 levels A and AA, the bar every page and dialog of the app is held to. */
@@ -111,6 +111,23 @@ export async function expectNoAccessibilityViolationsAtEveryWidth(
     }
   }
   if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}
+
+/** Loads `url` at the first width and in the first theme, where each check of a page starts. */
+export async function loadForAccessibilityCheck(
+  page: Page,
+  url: string,
+  viewport: AccessibilityViewport = ACCESSIBILITY_VIEWPORTS[0],
+): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: ACCESSIBILITY_THEMES[0] });
+  await page.goto(url);
+}
+
+/** Waits until an overlay (dialog, popover) is open and its content loaded: no skeleton or spinner left in the portal. */
+export async function overlayLoaded(overlay: Locator): Promise<void> {
+  await overlay.waitFor();
+  await overlay.page().waitForFunction(() => !document.querySelector('.bp6-portal .bp6-skeleton, .bp6-portal .bp6-spinner'));
 }
 
 /**

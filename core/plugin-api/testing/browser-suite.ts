@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ensureWebBuild, launchBrowser, openPage, type BrowserSession } from './browser';
 import type { signInBrowserContext } from './browser-auth';
 import { atRunEnd } from './root-hooks';
@@ -44,6 +44,22 @@ export function browserSuite() {
       return session;
     },
   };
+}
+
+/**
+ * One page that every test of a `describe` shares (a run of checks that each load their own address), with `cookies()`
+ * (a signed-in world's, read once the suite starts) added; closed after the suite. Call it inside `describe`.
+ */
+export function sharedSuitePage(browser: () => Browser, cookies?: () => Parameters<BrowserContext['addCookies']>[0]): () => BrowserSession {
+  let session: BrowserSession | undefined;
+  before(async () => {
+    session = await openPage(browser());
+    if (cookies) await session.context.addCookies(cookies());
+  });
+  after(async () => {
+    await session?.close();
+  });
+  return () => session!;
 }
 
 export type SignedIn = Awaited<ReturnType<typeof signInBrowserContext>>;

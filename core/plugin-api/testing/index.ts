@@ -28,6 +28,7 @@ export {
   browserSuite,
   quietWorkspace,
   settledScreenshot,
+  sharedSuitePage,
   sidebarNav,
   unexpectedConsoleErrors,
 } from './browser-suite';
@@ -40,6 +41,8 @@ export {
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsAtEveryWidth,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
+  overlayLoaded,
   showSystemTheme,
   WCAG_21_AA_TAGS,
 } from './accessibility';

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_THEMES,
-  ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
   openPage,
+  overlayLoaded,
   quietWorkspace,
   sharedHost,
+  sharedSuitePage,
   signInBrowserContext,
   uniqueEmail,
   type BrowserSession,
@@ -247,29 +248,16 @@ describe('browser: documents accessibility (axe-core, WCAG 2.1 A and AA)', funct
   // Each page is loaded once and checked in every theme at every width by switching the system theme and resizing; a
   // dialog opened at the first width stays open through both, as it would for a user turning a tablet.
   describe('every theme', () => {
-    let session: BrowserSession;
-
-    before(async () => {
-      session = await openPage(suite.browser());
-      await session.context.addCookies(world.cookies);
-    });
-
-    after(async () => {
-      await session?.close();
-    });
+    const session = sharedSuitePage(suite.browser, () => world.cookies);
 
     for (const check of CHECKS) {
       it(check.name, async () => {
-        const { page } = session;
-        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await page.emulateMedia({ colorScheme: ACCESSIBILITY_THEMES[0] });
-        await page.goto(url(check.path(world)));
+        const { page } = session();
+        await loadForAccessibilityCheck(page, url(check.path(world)));
         await settled(page, check.heading);
         const dialog = await check.open?.(page);
-        if (dialog) {
-          await dialog.waitFor();
-          await page.waitForFunction(() => !document.querySelector('.bp6-portal .bp6-skeleton, .bp6-portal .bp6-spinner'));
-        } else if (check.path === clientPath) {
+        if (dialog) await overlayLoaded(dialog);
+        else if (check.path === clientPath) {
           await clientSection(page).getByText(ROOT_FILE).first().waitFor();
         }
         await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: dialog ? OVERLAYS : undefined });

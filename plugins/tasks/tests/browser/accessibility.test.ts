@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_THEMES,
-  ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
   openPage,
+  overlayLoaded,
   quietWorkspace,
   sharedHost,
+  sharedSuitePage,
   signInBrowserContext,
   type BrowserSession,
   type SignedIn,
@@ -224,31 +225,17 @@ describe('browser: tasks accessibility (axe-core, WCAG 2.1 A and AA)', function 
   });
 
   describe('every theme at every width', () => {
-    let session: BrowserSession;
-
-    before(async () => {
-      session = await openPage(suite.browser());
-      await session.context.addCookies(world.cookies);
-    });
-
-    after(async () => {
-      await session?.close();
-    });
+    const session = sharedSuitePage(suite.browser, () => world.cookies);
 
     for (const check of CHECKS) {
       it(check.name, async () => {
-        const { page } = session;
+        const { page } = session();
         // Dialogs are opened from the wide layout, where every row button is in view.
-        await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-        await page.emulateMedia({ colorScheme: ACCESSIBILITY_THEMES[0] });
-        await page.goto(url(check.path(world)));
+        await loadForAccessibilityCheck(page, url(check.path(world)));
         await settled(page, check.heading);
         await check.ready?.(page);
         const dialog = await check.open?.(page);
-        if (dialog) {
-          await dialog.waitFor();
-          await page.waitForFunction(() => !document.querySelector('.bp6-portal .bp6-skeleton, .bp6-portal .bp6-spinner'));
-        }
+        if (dialog) await overlayLoaded(dialog);
         await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: dialog ? OVERLAYS : undefined });
       });
     }
