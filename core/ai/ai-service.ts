@@ -8,6 +8,7 @@ import {
   hasReadableText,
   noticeAnalysisSchema,
   type AiService,
+  type AnalyseOptions,
   type NoticeAnalysis,
   type NoticeAnalysisInput,
 } from './notice-analysis';
@@ -25,9 +26,9 @@ export class ProviderAiService implements AiService {
     return this.chosen.id;
   }
 
-  async analyseNotice(input: NoticeAnalysisInput): Promise<NoticeAnalysis> {
+  async analyseNotice(input: NoticeAnalysisInput, { signal }: AnalyseOptions = {}): Promise<NoticeAnalysis> {
     if (!hasReadableText(input.text)) throw new AiError(AI_MESSAGES.noText, 'no-text');
-    const answer = await this.chosen.answer({ ...input, text: input.text.trim() });
+    const answer = await this.chosen.answer({ ...input, text: input.text.trim() }, signal);
     const analysis = noticeAnalysisSchema.safeParse(answer);
     if (!analysis.success) {
       this.logger.error(

@@ -95,9 +95,10 @@ export class AzureOpenAiProvider implements AiProvider {
     });
   }
 
-  async answer(input: NoticeAnalysisInput): Promise<unknown> {
+  async answer(input: NoticeAnalysisInput, callerSignal?: AbortSignal): Promise<unknown> {
     const startedAt = Date.now();
-    const deadline = AbortSignal.timeout(this.settings.timeoutMs);
+    const ownLimit = AbortSignal.timeout(this.settings.timeoutMs);
+    const deadline = callerSignal ? AbortSignal.any([ownLimit, callerSignal]) : ownLimit;
     const request = this.requestFor(input);
     for (let attempt = 1; ; attempt += 1) {
       try {

@@ -86,12 +86,17 @@ export interface NoticeAnalysisInput {
   today?: string;
 }
 
+export interface AnalyseOptions {
+  /** Aborted by a caller that no longer waits (its deadline passed): the provider's call stops, rejecting `timed-out`. */
+  signal?: AbortSignal;
+}
+
 /** `TOKENS.Ai`. */
 export interface AiService {
   /** Which provider answers in this installation. */
   readonly provider: AiProviderId;
   /** Rejects with `AiError` (its message is fit to show) when the provider fails or answers outside the schema. */
-  analyseNotice(input: NoticeAnalysisInput): Promise<NoticeAnalysis>;
+  analyseNotice(input: NoticeAnalysisInput, options?: AnalyseOptions): Promise<NoticeAnalysis>;
 }
 
 export const AI_MESSAGES = {

@@ -9,5 +9,5 @@ export interface AiProvider {
    * The analysis as the provider gave it, for the service to hold to `noticeAnalysisSchema`. Rejects with `AiError`
    * when the provider fails or gives no readable answer.
    */
-  answer(input: NoticeAnalysisInput): Promise<unknown>;
+  answer(input: NoticeAnalysisInput, signal?: AbortSignal): Promise<unknown>;
 }

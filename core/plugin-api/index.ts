@@ -66,4 +66,12 @@ export { composeEmail, formatIndianDateTime } from '../mail/templates';
 export type { EmailBody, MailContent } from '../mail/templates';
 export { AI_MESSAGES, AI_PROVIDER_LABELS, AiError, hasReadableText, noticeAnalysisSchema } from '../ai/notice-analysis';
 export { createBuiltinAiService } from '../ai/ai-service';
-export type { AiProviderId, AiService, AnalysisDepartment, NoticeAnalysis, NoticeAnalysisInput, NoticeExtraction } from '../ai/notice-analysis';
+export type {
+  AiProviderId,
+  AiService,
+  AnalyseOptions,
+  AnalysisDepartment,
+  NoticeAnalysis,
+  NoticeAnalysisInput,
+  NoticeExtraction,
+} from '../ai/notice-analysis';

@@ -172,6 +172,22 @@ describe('Azure OpenAI provider, against a loopback chat completions server', fu
     expect(await usageRows()).to.deep.equal([]);
   });
 
+  it('a caller that stops waiting ends the hanging call at once, with the timed-out error', async function () {
+    // Far below the provider's own 20-second limit: only the caller's signal can end the call in time.
+    this.timeout(5_000);
+    double.script(scripted.hang());
+    const hang = double.nextHang();
+    const giveUp = new AbortController();
+    const analysis = serviceWith({ timeoutMs: 20_000 }).analyseNotice(input(), { signal: giveUp.signal });
+    const { closed } = await hang;
+    giveUp.abort();
+
+    const error = await failureOf(analysis);
+    expect(error).to.include({ reason: 'timed-out', message: AI_MESSAGES.timedOut });
+    await closed;
+    expect(double.requests).to.have.length(1);
+  });
+
   it('5xx on every try: three retries, then unavailable', async () => {
     double.script(scripted.serverError(500), scripted.serverError(503), scripted.serverError(500), scripted.serverError(502));
     const error = await failureOf(serviceWith().analyseNotice(input()));

@@ -111,6 +111,7 @@ export class ChatCompletionsDouble {
   readonly requests: RecordedRequest[] = [];
   private readonly queue: ScriptedAnswer[] = [];
   private readonly hanging = new Set<ServerResponse>();
+  private readonly hangWaiters: ((hang: { closed: Promise<void> }) => void)[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -139,6 +140,11 @@ export class ChatCompletionsDouble {
   /** Answers for the next calls, in order; once they are used up, every call gets a good analysis. */
   script(...answers: ScriptedAnswer[]): void {
     this.queue.push(...answers);
+  }
+
+  /** Resolves when the next call meets a scripted hang, with a promise of the client closing that call's connection. */
+  nextHang(): Promise<{ closed: Promise<void> }> {
+    return new Promise((resolve) => this.hangWaiters.push(resolve));
   }
 
   /** Forgets the requests and the answers not yet given. */
@@ -180,7 +186,9 @@ export class ChatCompletionsDouble {
     const answer = this.queue.shift() ?? scripted.analysis();
     if (answer.kind === 'hang') {
       this.hanging.add(response);
-      response.on('close', () => this.hanging.delete(response));
+      const closed = new Promise<void>((resolve) => response.on('close', resolve));
+      void closed.then(() => this.hanging.delete(response));
+      this.hangWaiters.shift()?.({ closed });
       return;
     }
     if (answer.kind === 'status') return sendError(response, answer.status, answer.error, answer.headers);

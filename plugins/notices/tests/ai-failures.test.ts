@@ -5,6 +5,7 @@ import {
   HttpError,
   TOKENS,
   type AiService,
+  type AnalyseOptions,
   type NoticeAnalysis,
   type NoticeAnalysisInput,
   type WorkspaceDirectory,
@@ -54,13 +55,13 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
   let owner: TestSession;
   let workspaceId: string;
   let client: ClientView;
-  let answer: (input: NoticeAnalysisInput) => Promise<NoticeAnalysis>;
+  let answer: (input: NoticeAnalysisInput, options?: AnalyseOptions) => Promise<NoticeAnalysis>;
   let calls = 0;
   const provider: AiService = {
     provider: 'AZURE_OPENAI',
-    analyseNotice: (input) => {
+    analyseNotice: (input, options) => {
       calls += 1;
-      return answer(input);
+      return answer(input, options);
     },
   };
 
@@ -94,6 +95,29 @@ describe('notices AI: another provider behind TOKENS.Ai', function () {
       await expectUnanalysed(owner, workspaceId, notice.externalId);
     });
   }
+
+  it('stops waiting at its deadline and tells the provider to stop (its signal aborts), saving nothing', async () => {
+    let signal: AbortSignal | undefined;
+    answer = (_input, options) => {
+      signal = options?.signal;
+      return new Promise(() => undefined);
+    };
+    const notice = await createNotice(owner, workspaceId, client.externalId);
+    const internalId = await host.internalIdOf(workspaceId);
+    const directory = host.host.container.get<WorkspaceDirectory>(TOKENS.Workspaces);
+    const member = (await directory.memberByExternalId(internalId, owner.user.externalId))!;
+    const actor = { workspace: (await directory.byId(internalId))!, userId: member.userId, role: member.role, name: member.name };
+    const refusal = await host.host.container
+      .get(NoticeAi)
+      .process(actor, notice.externalId, { deadline: Date.now() + 300 })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(refusal).to.be.instanceOf(AiError).and.include({ reason: 'timed-out' });
+    expect(signal?.aborted).to.equal(true);
+    await expectUnanalysed(owner, workspaceId, notice.externalId);
+  });
 
   it('retries a crash once, then answers 503 with nothing saved', async function () {
     this.timeout(30_000);

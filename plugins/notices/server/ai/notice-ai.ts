@@ -30,13 +30,24 @@ const HEARING_NOTES = 'Taken from the notice by the AI analysis.';
 /** The fields a member's analysis keeps when the sync's built-in analysis runs after it. */
 const AI_TEXT_FIELDS = ['summary', 'actionItems', 'draftReply', 'aiProvider', 'aiModel', 'aiProcessedAt'] as const;
 
-/** The answer, or AiError timed-out once `deadline` (epoch ms) passes; a late answer is dropped unsaved. */
-function withDeadline<T>(answer: Promise<T>, deadline: number): Promise<T> {
+/**
+ * The call's answer, or AiError timed-out once `deadline` (epoch ms) passes: its signal then aborts, so a provider that
+ * listens stops its request, and an answer that still comes is dropped unsaved.
+ */
+function withDeadline<T>(call: (signal?: AbortSignal) => Promise<T>, deadline: number | undefined): Promise<T> {
+  if (deadline === undefined) return call();
+  const giveUp = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new AiError(AI_MESSAGES.timedOut, 'timed-out')), Math.max(0, deadline - Date.now()));
+    timer = setTimeout(
+      () => {
+        giveUp.abort();
+        reject(new AiError(AI_MESSAGES.timedOut, 'timed-out'));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
   });
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+  return Promise.race([call(giveUp.signal), late]).finally(() => clearTimeout(timer));
 }
 
 interface ProcessOptions {
@@ -77,8 +88,8 @@ export class NoticeAi {
     const text = await this.textOf(notice);
     if (!text.text) throw new AiError(AI_MESSAGES.noText, 'no-text');
     const input = await this.inputOf(notice, text.text);
-    const answer = (builtinOnly ? this.builtinAi : this.ai).analyseNotice(input);
-    const analysis = await (deadline === undefined ? answer : withDeadline(answer, deadline));
+    const ai = builtinOnly ? this.builtinAi : this.ai;
+    const analysis = await withDeadline((signal) => ai.analyseNotice(input, { signal }), deadline);
     const saved = await this.knex.transaction(async (trx) => {
       const row = await this.notices.findVisibleRow(actor, noticeId, trx);
       return this.save(row, analysis, text.unread, { actor }, trx);
