@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { expect } from 'chai';
+import { eventually } from '../../plugin-api/testing/eventually';
 import { APP, createWorkspace, memberWithRole, signedInUser, type TestSession } from '../../plugin-api/testing/http';
 import { sharedHost } from '../../plugin-api/testing/root-hooks';
 import { stepUp } from '../../plugin-api/testing/step-up';
@@ -11,15 +11,6 @@ import { businessClient, call, createClient, db, individualClient, internalIdOf,
 
 const directory = () => sharedHost().host.container.get<ClientDirectory>(TOKENS.Clients);
 const clientRowId = async (externalId: string): Promise<number> => (await db()('clients').where({ external_id: externalId }).first('id')).id;
-
-async function eventually(check: () => boolean | Promise<boolean>, message: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await delay(50);
-  }
-  throw new Error(`timed out: ${message}`);
-}
 
 describe('client directory (TOKENS.Clients)', () => {
   let owner: TestSession;

@@ -33,6 +33,7 @@ export {
   unexpectedConsoleErrors,
 } from './browser-suite';
 export type { SignedIn } from './browser-suite';
+export { eventually } from './eventually';
 export { sidewaysOverflow, squeezedWords } from './responsive-layout';
 export type { SqueezedWord } from './responsive-layout';
 export {

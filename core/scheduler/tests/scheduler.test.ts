@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { migrateOnly } from '../../host/host';
 import { createKnex, destroyKnex } from '../../platform/db';
 import { createLogger } from '../../platform/logger';
+import { eventually } from '../../plugin-api/testing/eventually';
 import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../../plugin-api/testing/spawned-app';
 import { TEST_DATABASE_URL, TEST_RUN_ID, testConfig } from '../../plugin-api/testing/test-config';
 import { dropDatabase } from '../../plugin-api/testing/test-host';
@@ -16,16 +17,6 @@ interface SlotRecord {
   slot: Date;
   jobs: number;
   ran_at: Date;
-}
-
-/** Waits until `check` holds, polling; fails with `message` after the timeout. */
-async function eventually(check: () => Promise<boolean>, message: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await delay(100);
-  }
-  throw new Error(`timed out: ${message}`);
 }
 
 /** When the process logged that its scheduler started (pino's `time`, epoch ms). */

@@ -1,4 +1,3 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import { TOKENS, type StorageService } from '../../../core/plugin-api';
 import {
   call,
@@ -83,16 +82,6 @@ export async function upload(session: TestSession, workspaceId: string, filename
 export async function makeFolder(session: TestSession, workspaceId: string, path: string, clientId?: string): Promise<void> {
   const response = await post(session, DOCUMENTS_ROUTES.createDirectory, { workspaceId, path, ...(clientId ? { clientId } : {}) });
   if (response.status !== 201 && response.status !== 200) throw new Error(`folder failed: ${response.status} ${JSON.stringify(response.body)}`);
-}
-
-/** Waits until `check` holds, polling; fails with `message` after the timeout. */
-export async function eventually(check: () => Promise<boolean>, message: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await delay(100);
-  }
-  throw new Error(`timed out: ${message}`);
 }
 
 export const blobExists = async (documents: TestHost, fileKey: string) => (await storageOf(documents).properties(fileKey)) !== null;

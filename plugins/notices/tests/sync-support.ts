@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { NotificationDto } from '../../../core/plugin-api';
-import { APP, call, createClient, stepUp, type ClientView, type TestHost, type TestSession } from './support';
+import { APP, call, createClient, eventually, stepUp, type ClientView, type TestHost, type TestSession } from './support';
 import { SANDBOX_PORTAL_URL_VARIABLE, startSandboxPortal, type SandboxLogin, type SandboxPortal, type SandboxPortalOptions } from '../sandbox-portal';
 import { NOTICE_SYNC_ROUTES, type RefreshResponse } from '../shared/wire';
 
@@ -185,15 +185,6 @@ export class EventStream {
 
 /** Where a host's API answers, for a request made with fetch. */
 export const apiUrlOf = (host: TestHost, path: string) => `${host.baseUrl}${APP}/api/v1/${path}`;
-
-/** Waits until `condition` holds, looking again every 50 ms; fails naming `what` after `timeoutMs`. */
-export async function eventually(condition: () => Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 export const waitFor = (condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> =>
   eventually(async () => condition(), what, timeoutMs);
