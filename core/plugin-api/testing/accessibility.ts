@@ -82,6 +82,19 @@ export async function showSystemTheme(page: Page, theme: AccessibilityTheme): Pr
   await page.waitForFunction((expected) => ['', expected].includes(document.documentElement.style.colorScheme), theme);
 }
 
+/** Runs `check` on each case in turn and then throws one error joining every failure, so a run names all of them. */
+async function checkEach<Case>(cases: readonly Case[], check: (each: Case) => Promise<void>): Promise<void> {
+  const failures: string[] = [];
+  for (const each of cases) {
+    try {
+      await check(each);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+}
+
 /** Two animation frames after a resize: the resize observers (the DataTable's column fit) have run and React has drawn. */
 async function layoutSettled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
@@ -99,18 +112,12 @@ export async function expectNoAccessibilityViolationsAtEveryWidth(
   check: AccessibilityCheck,
   viewports: readonly AccessibilityViewport[] = ACCESSIBILITY_VIEWPORTS,
 ): Promise<void> {
-  const failures: string[] = [];
-  for (const viewport of viewports) {
+  await checkEach(viewports, async (viewport) => {
     const current = page.viewportSize();
     if (current?.width !== viewport.width || current.height !== viewport.height) await page.setViewportSize(viewport);
     await layoutSettled(page);
-    try {
-      await expectNoAccessibilityViolations(page, { ...check, label: `${check.label} at ${viewport.width}x${viewport.height}` });
-    } catch (error) {
-      failures.push(error instanceof Error ? error.message : String(error));
-    }
-  }
-  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+    await expectNoAccessibilityViolations(page, { ...check, label: `${check.label} at ${viewport.width}x${viewport.height}` });
+  });
 }
 
 /** Loads `url` at the first width and in the first theme, where each check of a page starts. */
@@ -140,14 +147,8 @@ export async function expectNoAccessibilityViolationsInEveryTheme(
   check: AccessibilityCheck,
   viewports: readonly AccessibilityViewport[] = ACCESSIBILITY_VIEWPORTS,
 ): Promise<void> {
-  const failures: string[] = [];
-  for (const theme of ACCESSIBILITY_THEMES) {
+  await checkEach(ACCESSIBILITY_THEMES, async (theme) => {
     await showSystemTheme(page, theme);
-    try {
-      await expectNoAccessibilityViolationsAtEveryWidth(page, { ...check, label: `${check.label} (${theme})` }, viewports);
-    } catch (error) {
-      failures.push(error instanceof Error ? error.message : String(error));
-    }
-  }
-  if (failures.length > 0) throw new Error(failures.join('\n\n'));
+    await expectNoAccessibilityViolationsAtEveryWidth(page, { ...check, label: `${check.label} (${theme})` }, viewports);
+  });
 }

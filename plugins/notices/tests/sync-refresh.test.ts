@@ -28,7 +28,6 @@ import {
   syncNotificationsOf,
   type TestHost,
   type TestSession,
-  waitFor,
 } from './sync-support';
 
 const login = (platformName: 'GST' | 'INCOME_TAX', username: string) => ({ platformName, username, password: SANDBOX_PORTAL_PASSWORD });
@@ -180,7 +179,7 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
       try {
         const { batchJobId } = await startSync(owner, workspaceId);
         const runRow = () => host.host.knex('notices_sync_runs').where({ batch_job_id: batchJobId }).first();
-        await eventually(async () => (await runRow()).completed_count === 1, "the other client's login synced");
+        await eventually(async () => (await runRow()).completed_count === 1, "the other client's login synced", 10_000);
 
         await call(owner, 'delete', `/clients/${leaving.externalId}`, { workspaceExternalId: workspaceId, confirmation: 'Leaving Traders' }).expect(
           200,
@@ -234,7 +233,7 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
         await staff.close();
         await client.close();
       }
-      await waitFor(() => streams.size === 0, 'both streams end when their clients go');
+      await eventually(() => streams.size === 0, 'both streams end when their clients go', 10_000);
     });
 
     it('sends heartbeat comments, ends for a member removed from the workspace, and is refused to outsiders', async () => {
@@ -247,7 +246,7 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
       const stream = await open(employee, workspaceId);
       settings.heartbeatMs = heartbeatMs;
       try {
-        await waitFor(() => stream.comments.includes('heartbeat'), 'a heartbeat comment');
+        await eventually(() => stream.comments.includes('heartbeat'), 'a heartbeat comment', 10_000);
         await call(owner, 'delete', `/workspaces/${workspaceId}/members/${employee.user.externalId}`).expect(204);
         expect(await stream.until(() => true, { event: NOTIFICATION_STREAM_END_EVENT })).to.deep.equal({ reason: 'membership-removed' });
         await stream.ended;
@@ -308,7 +307,7 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
       const owner = await host.signedInUser('sync-gone');
       const workspaceId = await host.internalIdOf((await host.createWorkspace(owner)).externalId);
       const streams = host.host.container.get(SyncStatusStreams);
-      await waitFor(() => streams.size === 0, 'the streams of earlier tests to end');
+      await eventually(() => streams.size === 0, 'the streams of earlier tests to end', 10_000);
       let opening: Promise<void> | undefined;
       // As when a client leaves while the route's gates are awaited: its connection has closed before the stream opens.
       const server = express()
@@ -326,7 +325,7 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
           (error: Error) => error,
         );
         expect(refused).to.be.instanceOf(Error);
-        await waitFor(() => opening !== undefined, 'the stream to open');
+        await eventually(() => opening !== undefined, 'the stream to open', 10_000);
         await opening;
         expect(streams.size).to.equal(0);
       } finally {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Knex } from 'knex';
 import type { NotificationDto } from '../../../core/plugin-api';
-import { APP, call, createClient, eventually, stepUp, type ClientView, type TestHost, type TestSession } from './support';
+import { APP, call, createClient, stepUp, type ClientView, type TestHost, type TestSession } from './support';
 import { SANDBOX_PORTAL_URL_VARIABLE, startSandboxPortal, type SandboxLogin, type SandboxPortal, type SandboxPortalOptions } from '../sandbox-portal';
 import { NOTICE_SYNC_ROUTES, type RefreshResponse } from '../shared/wire';
 
@@ -185,6 +185,3 @@ export class EventStream {
 
 /** Where a host's API answers, for a request made with fetch. */
 export const apiUrlOf = (host: TestHost, path: string) => `${host.baseUrl}${APP}/api/v1/${path}`;
-
-export const waitFor = (condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> =>
-  eventually(async () => condition(), what, timeoutMs);

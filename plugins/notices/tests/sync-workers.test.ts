@@ -19,7 +19,6 @@ import {
   type ClientView,
   type TestHost,
   type TestSession,
-  waitFor,
   eventually,
 } from './sync-support';
 
@@ -127,7 +126,7 @@ describe('notices: portal sync with two workers', function () {
         const started = await startSync(owner, workspaceId);
         expect(started.jobCount).to.equal(10);
         batchJobId = started.batchJobId;
-        await waitFor(() => portal.stats.requests - requestsBefore > SYNC_CONCURRENCY, 'both workers signing in', 60_000);
+        await eventually(() => portal.stats.requests - requestsBefore > SYNC_CONCURRENCY, 'both workers signing in', 60_000);
         for (const release of releases) release();
         const run = await finishedRun(host.host.knex, batchJobId);
         const ofRun = (event: { notifications: NotificationDto[] }) =>
