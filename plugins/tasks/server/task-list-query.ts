@@ -50,7 +50,7 @@ export function applyFilters(filters: TaskFilters) {
     if (filters.statuses) query.whereIn('tasks.status', filters.statuses);
     if (filters.priorities) query.whereIn('tasks.priority', filters.priorities);
     if (filters.clientId !== null) query.where('tasks.client_id', filters.clientId);
-    if (filters.search) query.whereRaw(`(tasks.title || ' ' || tasks.description) ilike ?`, [`%${escapeLike(filters.search)}%`]);
+    if (filters.search) query.whereRaw('tasks.search_text like lower(?)', [`%${escapeLike(filters.search)}%`]);
     if (filters.entity) query.where({ 'tasks.entity_type': filters.entity.type, 'tasks.entity_id': filters.entity.id });
     if (filters.assigneeUserId !== null) query.where('tasks.assigned_to', filters.assigneeUserId);
     if (filters.dueBetween) {

@@ -43,7 +43,7 @@ import {
   type TaskWithKey,
 } from './task-list-query';
 import { TaskNotifier } from './task-notifications';
-import { TaskViews } from './task-views';
+import { TASK_VIEW_COLUMNS, TaskViews } from './task-views';
 import { onlyVisible, visibleClientsOf } from './task-visibility';
 import type { EntityTaskInput, TaskViewer } from './tokens';
 
@@ -124,7 +124,7 @@ export class TaskService {
       })
       .modify(applyOrder(sort))
       .limit(query.limit + 1)
-      .select('tasks.*', CREATED_AT_KEY)) as TaskWithKey[];
+      .select(...TASK_VIEW_COLUMNS, CREATED_AT_KEY)) as TaskWithKey[];
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {

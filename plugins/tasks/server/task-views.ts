@@ -14,6 +14,27 @@ export interface SeriesViews {
   views(workspaceId: number, seriesIds: number[]): Promise<Map<number, { externalId: string; recurrence: RecurrenceView }>>;
 }
 
+/** The columns a view reads: a list selects these instead of every column (the search copy of the text among them). */
+export const TASK_VIEW_COLUMNS = [
+  'id',
+  'external_id',
+  'title',
+  'description',
+  'status',
+  'priority',
+  'due_date',
+  'assigned_to',
+  'client_id',
+  'entity_type',
+  'entity_id',
+  'created_by',
+  'created_at',
+  'updated_at',
+  'start_date',
+  'completed_at',
+  'series_id',
+].map((column) => `tasks.${column}`);
+
 const defined = <T>(values: (T | null)[]): T[] => values.filter((value): value is T => value !== null);
 
 /** Tasks as the API answers them, with their people, clients and series read in one batch each. */

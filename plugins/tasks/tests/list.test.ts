@@ -1,7 +1,17 @@
 import { addDays, kolkataToday } from '../../../core/plugin-api';
 import { expect } from 'chai';
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskListResponse, type TaskSortField, type TaskView } from '../shared/wire';
-import { createClient, createTask, get, HOST_START_TIMEOUT_MS, startTasksHost, type ClientView, type TestHost, type TestSession } from './support';
+import {
+  createClient,
+  createTask,
+  get,
+  HOST_START_TIMEOUT_MS,
+  patch,
+  startTasksHost,
+  type ClientView,
+  type TestHost,
+  type TestSession,
+} from './support';
 
 type Query = Record<string, unknown>;
 
@@ -100,6 +110,18 @@ describe('tasks: the list, its filters, sorts and pages', () => {
     expect(await titles({ search: 'monthly compliance' })).to.have.length(10);
     const tooLong = await get(owner, TASKS_ROUTES.list, { workspaceId, search: 'x'.repeat(201) }).expect(400);
     expect(tooLong.body.error).to.equal('Search must be at most 200 characters');
+  });
+
+  it('searches the current words of a task after an edit, backslashes and underscores literally', async () => {
+    const other = (await tasks.createWorkspace(owner)).externalId;
+    const task = await createTask(owner, other, { title: 'Kilo draft', description: 'Scan of C:\\Clients\\kilo_2026' });
+    await patch(owner, TASKS_ROUTES.task(task.externalId), { workspaceId: other, title: 'Kilo FINAL' }).expect(200);
+    const found = async (search: string) =>
+      (await get(owner, TASKS_ROUTES.list, { workspaceId: other, search }).expect(200)).body.tasks.map((hit: TaskView) => hit.title);
+    expect(await found('final')).to.deep.equal(['Kilo FINAL']);
+    expect(await found('draft')).to.deep.equal([]);
+    expect(await found('c:\\clients\\KILO_2026')).to.deep.equal(['Kilo FINAL']);
+    expect(await found('kilo_2_26')).to.deep.equal([]);
   });
 
   it("lists one record's tasks by entityType and entityId, and the caller's own with assignedTo=me", async () => {
