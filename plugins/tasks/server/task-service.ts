@@ -75,6 +75,12 @@ interface Change {
 const NO_SORT_CHOSEN = { field: 'createdAt', order: 'desc' } as const;
 const UPCOMING_SORT = { field: 'dueDate', order: 'asc' } as const;
 
+/** `filter=upcoming`: from today to a week ahead, in Kolkata. */
+function upcomingDays(): { from: string; to: string } {
+  const today = kolkataToday();
+  return { from: today, to: addDays(today, UPCOMING_DAYS) };
+}
+
 /** Tasks (spec 2 sections 2.1-2.8): the list, one task, its changes, comments, activity and attachments. */
 @injectable()
 export class TaskService {
@@ -104,7 +110,6 @@ export class TaskService {
     const sort: TaskSort = { field: query.sortField ?? defaultSort.field, order: query.sortOrder ?? defaultSort.order };
     const cursor = query.cursor ? decodeCursor(sort, query.cursor) : null;
     const clientId = query.clientId ? (await this.clients.byExternalId(workspace.id, query.clientId)).id : null;
-    const today = kolkataToday();
     const visible = await visibleClientsOf(this.clients, workspace.id, actor);
     const rows = (await Task.inWorkspace(workspace.id)
       .modify(onlyVisible(visible))
@@ -115,7 +120,7 @@ export class TaskService {
           clientId,
           search: query.search,
           entity: query.entityType && query.entityId ? { type: query.entityType, id: query.entityId } : null,
-          dueBetween: upcoming ? { from: today, to: addDays(today, UPCOMING_DAYS) } : null,
+          dueBetween: upcoming ? upcomingDays() : null,
           assigneeUserId: query.assignedTo === 'me' ? actor.userId : null,
         }),
       )
