@@ -1,9 +1,10 @@
 /**
  * Tasks list: one workspace with 10,000 tasks and then 1,000,000, each time `GET tasks` in its default order, with a
  * status filter and with a search term, beside `GET auth/status` in the same run: 50 connections for 10 s each
- * (autocannon in its own process) for the requests per second, and one request at a time (20 warm-up, 300 measured)
- * for the p95. Seeds with one `INSERT ... SELECT FROM generate_series` per size, then `VACUUM ANALYZE`, and prints the
- * `EXPLAIN (ANALYZE, BUFFERS)` of the list query each case runs. One JSON line per figure; targets in bench/README.md.
+ * (autocannon in its own process) for the requests per second, and one request at a time, all in turn round after
+ * round (20 warm-up, 300 measured), for the p95. Seeds with one `INSERT ... SELECT FROM generate_series` per size,
+ * then `VACUUM ANALYZE`, and prints the `EXPLAIN (ANALYZE, BUFFERS)` of the list query each case runs. One JSON line
+ * per figure; targets in bench/README.md.
  */
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
@@ -86,22 +87,26 @@ async function underLoad(url: string, cookie: string): Promise<LoadResult> {
 
 const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 
-/** One request at a time: what a single user waits for. */
-async function oneAtATime(url: string, cookie: string): Promise<{ p50: number; p95: number }> {
-  const request = async () => {
-    const response = await fetch(url, { headers: { cookie } });
-    const body = await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${Buffer.from(body).toString()}`);
-  };
-  for (let index = 0; index < WARM_UP; index += 1) await request();
-  const timings: number[] = [];
-  for (let index = 0; index < SAMPLES; index += 1) {
-    const started = performance.now();
-    await request();
-    timings.push(performance.now() - started);
+/**
+ * One request at a time, what a single user waits for: the requests in turn, round after round (20 warm-up, 300
+ * measured), so whatever else the machine is doing weighs on each of them alike. Answers each one's p50 and p95.
+ */
+async function oneAtATimeInTurn(urls: string[], cookie: string): Promise<{ p50: number; p95: number }[]> {
+  const timings = urls.map((): number[] => []);
+  for (let round = 0; round < WARM_UP + SAMPLES; round += 1) {
+    for (const [index, url] of urls.entries()) {
+      const started = performance.now();
+      const response = await fetch(url, { headers: { cookie } });
+      const body = await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${Buffer.from(body).toString()}`);
+      if (round >= WARM_UP) timings[index]!.push(elapsed);
+    }
   }
-  timings.sort((left, right) => left - right);
-  return { p50: round(percentile(timings, 0.5), 2), p95: round(percentile(timings, 0.95), 2) };
+  return timings.map((each) => {
+    each.sort((left, right) => left - right);
+    return { p50: round(percentile(each, 0.5), 2), p95: round(percentile(each, 0.95), 2) };
+  });
 }
 
 /** 160 business clients, every surname with every trade, so each name is one client's. */
@@ -218,17 +223,8 @@ async function planOf(knex: Knex, request: () => Promise<void>): Promise<string>
 async function measure(running: RunningHost, session: BenchSession, tasks: number): Promise<void> {
   const base = `${running.baseUrl}/axal`;
   const authStatus = `${base}/auth/status`;
-  const reference = { load: await underLoad(authStatus, session.cookie), single: await oneAtATime(authStatus, session.cookie) };
-  console.log(
-    JSON.stringify({
-      tasks,
-      figure: 'GET auth/status',
-      requestsPerSecond: reference.load.requests.average,
-      p99MsAt50: reference.load.latency.p99,
-      p50MsAlone: reference.single.p50,
-      p95MsAlone: reference.single.p95,
-    }),
-  );
+  const referenceLoad = await underLoad(authStatus, session.cookie);
+  const cases = [];
   for (const { label, query } of CASES) {
     const url = `${base}/api/v1/tasks?${new URLSearchParams({ workspaceId: session.workspaceId, ...query })}`;
     const probe = await fetch(url, { headers: { cookie: session.cookie } });
@@ -237,14 +233,31 @@ async function measure(running: RunningHost, session: BenchSession, tasks: numbe
     const load = await underLoad(url, session.cookie);
     // autocannon stops its clock with requests still queued in the server; this one waits behind them.
     await (await fetch(url, { headers: { cookie: session.cookie } })).arrayBuffer();
-    const single = await oneAtATime(url, session.cookie);
-    const throughputShare = load.requests.average / reference.load.requests.average;
-    const p95Factor = single.p95 / reference.single.p95;
+    const plan = await planOf(running.host.knex, async () => {
+      await (await fetch(url, { headers: { cookie: session.cookie } })).arrayBuffer();
+    });
+    cases.push({ label, url, pageSize: page.tasks.length, load, plan });
+  }
+  const [reference, ...singles] = await oneAtATimeInTurn([authStatus, ...cases.map(({ url }) => url)], session.cookie);
+  console.log(
+    JSON.stringify({
+      tasks,
+      figure: 'GET auth/status',
+      requestsPerSecond: referenceLoad.requests.average,
+      p99MsAt50: referenceLoad.latency.p99,
+      p50MsAlone: reference!.p50,
+      p95MsAlone: reference!.p95,
+    }),
+  );
+  for (const [index, { label, pageSize, load, plan }] of cases.entries()) {
+    const single = singles[index]!;
+    const throughputShare = load.requests.average / referenceLoad.requests.average;
+    const p95Factor = single.p95 / reference!.p95;
     console.log(
       JSON.stringify({
         tasks,
         figure: `GET tasks, ${label}`,
-        pageSize: page.tasks.length,
+        pageSize,
         requestsPerSecond: load.requests.average,
         non2xx: load.non2xx,
         p99MsAt50: load.latency.p99,
@@ -255,9 +268,6 @@ async function measure(running: RunningHost, session: BenchSession, tasks: numbe
         meetsTarget: throughputShare >= TARGET_THROUGHPUT_SHARE && p95Factor <= TARGET_P95_FACTOR,
       }),
     );
-    const plan = await planOf(running.host.knex, async () => {
-      await (await fetch(url, { headers: { cookie: session.cookie } })).arrayBuffer();
-    });
     console.log(`-- plan, ${tasks} tasks, ${label}\n${plan}`);
   }
 }
