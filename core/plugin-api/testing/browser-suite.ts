@@ -114,3 +114,14 @@ export async function inputValueBecomes(input: Locator, value: string, timeoutMs
     .page()
     .waitForFunction(([element, expected]) => (element as HTMLInputElement).value === expected, [handle, value] as const, { timeout: timeoutMs });
 }
+
+/** What a screen reader reads after a control's name: the text of the elements its `aria-describedby` names. */
+export async function accessibleDescriptionOf(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+      .filter(Boolean)
+      .join(' '),
+  );
+}

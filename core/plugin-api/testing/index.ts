@@ -23,6 +23,7 @@ export type { BrowserSession } from './browser';
 export { signInBrowserContext } from './browser-auth';
 export { joinByInvitation } from './browser-invitations';
 export {
+  accessibleDescriptionOf,
   animationsSettled,
   attributeBecomes,
   browserSuite,

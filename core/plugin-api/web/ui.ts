@@ -5,6 +5,8 @@ export { DataTable } from './components/DataTable';
 export type { DataTableColumn, DataTableProps } from './components/DataTable';
 export { FormDialog } from './components/FormDialog';
 export type { FormDialogProps } from './components/FormDialog';
+export { FormField } from './components/FormField';
+export type { FormFieldControlAttributes, FormFieldProps } from './components/FormField';
 export { Paginator } from './components/Paginator';
 export type { PaginatorProps } from './components/Paginator';
 export { ScrollStrip } from './components/ScrollStrip';

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import {
+  accessibleDescriptionOf,
   animationsSettled,
   attributeBecomes,
   ACCESSIBILITY_VIEWPORTS,
@@ -258,10 +259,13 @@ describe('browser: notices list', function () {
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('n');
     const dialog = page.getByRole('dialog', { name: 'New Notice' });
+    expect(await accessibleDescriptionOf(dialog.getByLabel('Target Date'))).to.equal("The firm's own date, ahead of the due date");
     await dialog.getByRole('button', { name: 'Add Notice' }).click();
     await dialog.getByText('Client is required').waitFor();
     await dialog.getByText('Notice type is required').waitFor();
     await dialog.getByText('Reference number or DIN is required').waitFor();
+    expect(await accessibleDescriptionOf(dialog.getByLabel('Notice Type'))).to.equal('Notice type is required');
+    expect(await dialog.getByLabel('Reference / DIN').getAttribute('aria-invalid')).to.equal('true');
 
     await dialog.getByLabel('Client').selectOption({ label: 'Verma Textiles' });
     await dialog.getByLabel('Department').selectOption('INCOME_TAX');

@@ -1,7 +1,7 @@
-import { Button, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@axal/web-sdk';
-import { FormDialog, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NOTICE_TYPE_LENGTH,
@@ -148,12 +148,10 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const textProps = (field: Field, maxLength?: number) => ({
-    id: idOf(field),
     value: values[field],
     onValueChange: (value: string) => set(field, value),
     maxLength,
     intent: errors[field] ? ('danger' as const) : ('none' as const),
-    'aria-invalid': Boolean(errors[field]),
   });
   const dateProps = (field: 'dateOfIssuance' | 'dueDate' | 'targetDate') => ({ ...textProps(field), type: 'date' });
 
@@ -197,129 +195,138 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
             Client: <strong>{notice.client.name}</strong>
           </p>
         ) : (
-          <FormField label="Client" id={idOf('clientId')} error={errors.clientId ?? (clients.error ? 'Failed to fetch clients' : undefined)}>
-            <HTMLSelect
-              id={idOf('clientId')}
-              fill
-              value={values.clientId}
-              onChange={(event) => set('clientId', event.currentTarget.value)}
-              aria-invalid={Boolean(errors.clientId)}
-              autoFocus
-            >
-              <option value={NONE} disabled>
-                {clients.isPending ? 'Loading clients...' : 'Select a client'}
-              </option>
-              {(clients.data ?? []).map((client) => (
-                <option key={client.externalId} value={client.externalId}>
-                  {client.name}
+          <FormField label="Client" inputId={idOf('clientId')} error={errors.clientId ?? (clients.error ? 'Failed to fetch clients' : undefined)}>
+            {(control) => (
+              <HTMLSelect {...control} fill value={values.clientId} onChange={(event) => set('clientId', event.currentTarget.value)} autoFocus>
+                <option value={NONE} disabled>
+                  {clients.isPending ? 'Loading clients...' : 'Select a client'}
                 </option>
-              ))}
-            </HTMLSelect>
+                {(clients.data ?? []).map((client) => (
+                  <option key={client.externalId} value={client.externalId}>
+                    {client.name}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
           </FormField>
         )}
         <div className="notices-form__row">
-          <FormField label="Department" id={idOf('department')} error={errors.department}>
-            <HTMLSelect
-              id={idOf('department')}
-              fill
-              value={values.department}
-              onChange={(event) => set('department', event.currentTarget.value as NoticeDepartment)}
-            >
-              {NOTICE_DEPARTMENTS.map((department) => (
-                <option key={department} value={department}>
-                  {DEPARTMENT_LABELS[department]}
-                </option>
-              ))}
-            </HTMLSelect>
+          <FormField label="Department" inputId={idOf('department')} error={errors.department}>
+            {(control) => (
+              <HTMLSelect
+                {...control}
+                fill
+                value={values.department}
+                onChange={(event) => set('department', event.currentTarget.value as NoticeDepartment)}
+              >
+                {NOTICE_DEPARTMENTS.map((department) => (
+                  <option key={department} value={department}>
+                    {DEPARTMENT_LABELS[department]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
           </FormField>
-          <FormField label="Notice Type" id={idOf('noticeType')} error={errors.noticeType} hint="The form or section, e.g. ASMT-10 or Section 143(2)">
-            <InputGroup {...textProps('noticeType', MAX_NOTICE_TYPE_LENGTH)} autoFocus={!isNew} />
+          <FormField
+            label="Notice Type"
+            inputId={idOf('noticeType')}
+            error={errors.noticeType}
+            hint="The form or section, e.g. ASMT-10 or Section 143(2)"
+          >
+            {(control) => <InputGroup {...control} {...textProps('noticeType', MAX_NOTICE_TYPE_LENGTH)} autoFocus={!isNew} />}
           </FormField>
         </div>
-        <FormField label="Reference / DIN" id={idOf('reference')} error={errors.reference}>
-          <InputGroup {...textProps('reference', MAX_REFERENCE_LENGTH)} />
+        <FormField label="Reference / DIN" inputId={idOf('reference')} error={errors.reference}>
+          {(control) => <InputGroup {...control} {...textProps('reference', MAX_REFERENCE_LENGTH)} />}
         </FormField>
-        <FormField label="Description" id={idOf('description')} error={errors.description}>
-          <TextArea
-            id={idOf('description')}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            maxLength={MAX_DESCRIPTION_LENGTH}
-            rows={3}
-            fill
-            aria-invalid={Boolean(errors.description)}
-          />
+        <FormField label="Description" inputId={idOf('description')} error={errors.description}>
+          {(control) => (
+            <TextArea
+              {...control}
+              value={values.description}
+              onChange={(event) => set('description', event.currentTarget.value)}
+              maxLength={MAX_DESCRIPTION_LENGTH}
+              rows={3}
+              fill
+              intent={errors.description ? 'danger' : 'none'}
+            />
+          )}
         </FormField>
         <div className="notices-form__row">
-          <FormField label="Date of Issuance" id={idOf('dateOfIssuance')} error={errors.dateOfIssuance}>
-            <InputGroup {...dateProps('dateOfIssuance')} />
+          <FormField label="Date of Issuance" inputId={idOf('dateOfIssuance')} error={errors.dateOfIssuance}>
+            {(control) => <InputGroup {...control} {...dateProps('dateOfIssuance')} />}
           </FormField>
-          <FormField label="Due Date" id={idOf('dueDate')} error={errors.dueDate}>
-            <InputGroup {...dateProps('dueDate')} />
+          <FormField label="Due Date" inputId={idOf('dueDate')} error={errors.dueDate}>
+            {(control) => <InputGroup {...control} {...dateProps('dueDate')} />}
           </FormField>
-          <FormField label="Target Date" id={idOf('targetDate')} error={errors.targetDate} hint="The firm's own date, ahead of the due date">
-            <InputGroup {...dateProps('targetDate')} />
-          </FormField>
-        </div>
-        <div className="notices-form__row">
-          <FormField label="Priority" id={idOf('priority')} error={errors.priority}>
-            <HTMLSelect
-              id={idOf('priority')}
-              fill
-              value={values.priority}
-              onChange={(event) => set('priority', event.currentTarget.value as PriorityChoice)}
-            >
-              {/* Once a member picks a priority it is theirs; the automatic one is offered while it still applies. */}
-              {(!notice || !notice.prioritySetByMember) && (
-                <option value={AUTOMATIC}>
-                  {notice ? `Automatic (${PRIORITY_LABELS[notice.priority]})` : 'Automatic (from the due date and amount)'}
-                </option>
-              )}
-              {NOTICE_PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {PRIORITY_LABELS[priority]}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormField>
-          <FormField label="Status" id={idOf('status')} error={errors.status}>
-            <HTMLSelect id={idOf('status')} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as NoticeStatus)}>
-              {NOTICE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </HTMLSelect>
+          <FormField label="Target Date" inputId={idOf('targetDate')} error={errors.targetDate} hint="The firm's own date, ahead of the due date">
+            {(control) => <InputGroup {...control} {...dateProps('targetDate')} />}
           </FormField>
         </div>
         <div className="notices-form__row">
-          <FormField label="Tax Period / Assessment Year" id={idOf('taxPeriod')} error={errors.taxPeriod}>
-            <InputGroup {...textProps('taxPeriod', MAX_TAX_PERIOD_LENGTH)} placeholder="e.g. 2025-26" />
+          <FormField label="Priority" inputId={idOf('priority')} error={errors.priority}>
+            {(control) => (
+              <HTMLSelect
+                {...control}
+                fill
+                value={values.priority}
+                onChange={(event) => set('priority', event.currentTarget.value as PriorityChoice)}
+              >
+                {/* Once a member picks a priority it is theirs; the automatic one is offered while it still applies. */}
+                {(!notice || !notice.prioritySetByMember) && (
+                  <option value={AUTOMATIC}>
+                    {notice ? `Automatic (${PRIORITY_LABELS[notice.priority]})` : 'Automatic (from the due date and amount)'}
+                  </option>
+                )}
+                {NOTICE_PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {PRIORITY_LABELS[priority]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
           </FormField>
-          <FormField label="Amount Demanded (₹)" id={idOf('amountDemanded')} error={errors.amountDemanded}>
-            <InputGroup {...textProps('amountDemanded')} inputMode="decimal" placeholder="e.g. 1,25,000.50" />
+          <FormField label="Status" inputId={idOf('status')} error={errors.status}>
+            {(control) => (
+              <HTMLSelect {...control} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as NoticeStatus)}>
+                {NOTICE_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormField>
+        </div>
+        <div className="notices-form__row">
+          <FormField label="Tax Period / Assessment Year" inputId={idOf('taxPeriod')} error={errors.taxPeriod}>
+            {(control) => <InputGroup {...control} {...textProps('taxPeriod', MAX_TAX_PERIOD_LENGTH)} placeholder="e.g. 2025-26" />}
+          </FormField>
+          <FormField label="Amount Demanded (₹)" inputId={idOf('amountDemanded')} error={errors.amountDemanded}>
+            {(control) => <InputGroup {...control} {...textProps('amountDemanded')} inputMode="decimal" placeholder="e.g. 1,25,000.50" />}
           </FormField>
         </div>
         <FormField
           label="Assigned To"
-          id={idOf('assignedToExternalId')}
+          inputId={idOf('assignedToExternalId')}
           error={errors.assignedToExternalId ?? (members.error ? 'Failed to fetch workspace members' : undefined)}
         >
-          <HTMLSelect
-            id={idOf('assignedToExternalId')}
-            fill
-            value={values.assignedToExternalId}
-            onChange={(event) => set('assignedToExternalId', event.currentTarget.value)}
-            aria-invalid={Boolean(errors.assignedToExternalId)}
-          >
-            <option value={NONE}>Unassigned</option>
-            {formerAssignee && <option value={formerAssignee.externalId}>{formerAssignee.name} (former member)</option>}
-            {memberList.map((member) => (
-              <option key={member.externalId} value={member.externalId}>
-                {member.name}
-              </option>
-            ))}
-          </HTMLSelect>
+          {(control) => (
+            <HTMLSelect
+              {...control}
+              fill
+              value={values.assignedToExternalId}
+              onChange={(event) => set('assignedToExternalId', event.currentTarget.value)}
+            >
+              <option value={NONE}>Unassigned</option>
+              {formerAssignee && <option value={formerAssignee.externalId}>{formerAssignee.name} (former member)</option>}
+              {memberList.map((member) => (
+                <option key={member.externalId} value={member.externalId}>
+                  {member.name}
+                </option>
+              ))}
+            </HTMLSelect>
+          )}
         </FormField>
       </DialogBody>
       <DialogFooter
@@ -336,13 +343,5 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
         }
       />
     </form>
-  );
-}
-
-function FormField({ label, id, error, hint, children }: { label: string; id: string; error?: string; hint?: string; children: ReactNode }) {
-  return (
-    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error ?? hint} className="notices-form__field">
-      {children}
-    </FormGroup>
   );
 }

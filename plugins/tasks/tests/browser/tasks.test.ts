@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
+  accessibleDescriptionOf,
   attributeBecomes,
   browserSuite,
   joinByInvitation,
@@ -101,6 +102,8 @@ describe('browser: tasks', function () {
     const create = page.getByRole('dialog', { name: 'New Task' });
     await create.getByRole('button', { name: 'Create Task' }).click();
     await create.getByText('Title is required').waitFor();
+    expect(await create.getByLabel('Title').getAttribute('aria-invalid')).to.equal('true');
+    expect(await accessibleDescriptionOf(create.getByLabel('Title'))).to.equal('Title is required');
     await create.getByLabel('Title').fill('File GSTR-1');
     await create.getByLabel('Description').fill('Outward supplies for the month');
     await create.getByLabel('Priority').selectOption('HIGH');

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Checkbox, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useId, useState, type FormEvent } from 'react';
 import { ApiError, formatDate, kolkataToday, useSession } from '@axal/web-sdk';
-import { FormDialog, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_SERIES_CLIENTS,
@@ -127,59 +127,78 @@ function RecurringWorkForm({
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <DialogBody className="tasks-form">
-        <Field
+        <FormField
           label="Title"
-          id={ids.title}
+          inputId={ids.title}
           error={errors.titleTemplate}
-          help={`${SERIES_TITLE_CLIENT_PLACEHOLDER} is replaced by each client's name.`}
+          hint={`${SERIES_TITLE_CLIENT_PLACEHOLDER} is replaced by each client's name.`}
         >
-          <InputGroup id={ids.title} value={titleTemplate} onValueChange={setTitleTemplate} maxLength={MAX_TITLE_LENGTH} autoFocus />
-        </Field>
-        <Field label="Description" id={ids.description} error={errors.description}>
-          <TextArea
-            id={ids.description}
-            value={description}
-            onChange={(event) => setDescription(event.currentTarget.value)}
-            maxLength={MAX_DESCRIPTION_LENGTH}
-            rows={2}
-            fill
-          />
-        </Field>
-        <div className="tasks-form__row">
-          <Field label="Priority" id={ids.priority}>
-            <HTMLSelect id={ids.priority} fill value={priority} onChange={(event) => setPriority(event.currentTarget.value as TaskPriority)}>
-              {TASK_PRIORITIES.map((option) => (
-                <option key={option} value={option}>
-                  {PRIORITY_LABELS[option]}
-                </option>
-              ))}
-            </HTMLSelect>
-          </Field>
-          <Field label="Assigned To" id={ids.assignee} error={errors.assignedToExternalId}>
-            <HTMLSelect id={ids.assignee} fill value={assignee} onChange={(event) => setAssignee(event.currentTarget.value)}>
-              <option value={NO_ASSIGNEE} disabled>
-                {members.isPending ? 'Loading members...' : 'Select a member'}
-              </option>
-              {(members.data ?? []).map((member) => (
-                <option key={member.externalId} value={member.externalId}>
-                  {member.name}
-                </option>
-              ))}
-            </HTMLSelect>
-          </Field>
-          <Field label="First due date" id={ids.due} error={errors.firstDueDate}>
+          {(control) => (
             <InputGroup
-              id={ids.due}
-              type="date"
-              placeholder="Pick a date"
-              min={kolkataToday()}
-              value={firstDueDate}
-              onValueChange={(date) => {
-                setFirstDueDate(date);
-                setRepeat((current) => ({ ...current, dayOfMonth: dayOfMonthOf(date) }));
-              }}
+              {...control}
+              value={titleTemplate}
+              onValueChange={setTitleTemplate}
+              maxLength={MAX_TITLE_LENGTH}
+              intent={errors.titleTemplate ? 'danger' : 'none'}
+              autoFocus
             />
-          </Field>
+          )}
+        </FormField>
+        <FormField label="Description" inputId={ids.description} error={errors.description}>
+          {(control) => (
+            <TextArea
+              {...control}
+              value={description}
+              onChange={(event) => setDescription(event.currentTarget.value)}
+              maxLength={MAX_DESCRIPTION_LENGTH}
+              rows={2}
+              fill
+              intent={errors.description ? 'danger' : 'none'}
+            />
+          )}
+        </FormField>
+        <div className="tasks-form__row">
+          <FormField label="Priority" inputId={ids.priority}>
+            {(control) => (
+              <HTMLSelect {...control} fill value={priority} onChange={(event) => setPriority(event.currentTarget.value as TaskPriority)}>
+                {TASK_PRIORITIES.map((option) => (
+                  <option key={option} value={option}>
+                    {PRIORITY_LABELS[option]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormField>
+          <FormField label="Assigned To" inputId={ids.assignee} error={errors.assignedToExternalId}>
+            {(control) => (
+              <HTMLSelect {...control} fill value={assignee} onChange={(event) => setAssignee(event.currentTarget.value)}>
+                <option value={NO_ASSIGNEE} disabled>
+                  {members.isPending ? 'Loading members...' : 'Select a member'}
+                </option>
+                {(members.data ?? []).map((member) => (
+                  <option key={member.externalId} value={member.externalId}>
+                    {member.name}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormField>
+          <FormField label="First due date" inputId={ids.due} error={errors.firstDueDate}>
+            {(control) => (
+              <InputGroup
+                {...control}
+                type="date"
+                placeholder="Pick a date"
+                min={kolkataToday()}
+                value={firstDueDate}
+                onValueChange={(date) => {
+                  setFirstDueDate(date);
+                  setRepeat((current) => ({ ...current, dayOfMonth: dayOfMonthOf(date) }));
+                }}
+                intent={errors.firstDueDate ? 'danger' : 'none'}
+              />
+            )}
+          </FormField>
         </div>
         <RepeatFields value={repeat} onChange={setRepeat} allowNoRepeat={false} error={errors.recurrence} />
         <fieldset className="tasks-client-picker">
@@ -243,13 +262,5 @@ function RecurringWorkForm({
         }
       />
     </form>
-  );
-}
-
-function Field({ label, id, error, help, children }: { label: string; id: string; error?: string; help?: string; children: ReactNode }) {
-  return (
-    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error ?? help} className="tasks-form__field">
-      {children}
-    </FormGroup>
   );
 }

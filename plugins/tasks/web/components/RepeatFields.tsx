@@ -1,5 +1,6 @@
 import { Classes, FormGroup, HTMLSelect, NumericInput } from '@blueprintjs/core';
 import { useId } from 'react';
+import { FormField } from '@axal/web-sdk/ui';
 import { MAX_CREATE_DAYS_BEFORE, RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '../../shared/wire';
 import { FREQUENCY_LABELS, MAX_DAY_OF_MONTH, MAX_REPEAT_INTERVAL, repeatSummary, unitOf, usesDayOfMonth, type RepeatValue } from '../recurrence-form';
 
@@ -29,21 +30,23 @@ export function RepeatFields({ value, onChange, allowNoRepeat = true, error, dis
   return (
     <fieldset className="tasks-repeat" disabled={disabled}>
       <legend className="tasks-repeat__legend">Repeat</legend>
-      <FormGroup label="Repeats" labelFor={frequencyId} intent={error ? 'danger' : 'none'} helperText={error}>
-        <HTMLSelect
-          id={frequencyId}
-          fill
-          value={frequency ?? DOES_NOT_REPEAT}
-          onChange={(event) => set({ frequency: (event.currentTarget.value || null) as RecurrenceFrequency | null })}
-        >
-          {allowNoRepeat && <option value={DOES_NOT_REPEAT}>Does not repeat</option>}
-          {RECURRENCE_FREQUENCIES.map((option) => (
-            <option key={option} value={option}>
-              {FREQUENCY_LABELS[option]}
-            </option>
-          ))}
-        </HTMLSelect>
-      </FormGroup>
+      <FormField label="Repeats" inputId={frequencyId} error={error}>
+        {(control) => (
+          <HTMLSelect
+            {...control}
+            fill
+            value={frequency ?? DOES_NOT_REPEAT}
+            onChange={(event) => set({ frequency: (event.currentTarget.value || null) as RecurrenceFrequency | null })}
+          >
+            {allowNoRepeat && <option value={DOES_NOT_REPEAT}>Does not repeat</option>}
+            {RECURRENCE_FREQUENCIES.map((option) => (
+              <option key={option} value={option}>
+                {FREQUENCY_LABELS[option]}
+              </option>
+            ))}
+          </HTMLSelect>
+        )}
+      </FormField>
       {frequency && (
         <div className="tasks-repeat__row">
           <FormGroup label={`Every (${unitOf(frequency, value.interval)})`} labelFor={intervalId}>

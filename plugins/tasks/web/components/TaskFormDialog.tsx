@@ -1,7 +1,7 @@
-import { Button, Classes, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { useId, useState, type FormEvent } from 'react';
 import { ApiError, kolkataToday, useSession } from '@axal/web-sdk';
-import { FormDialog, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
@@ -180,104 +180,113 @@ function TaskForm({
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
       <DialogBody className="tasks-form">
         {task && <p className={`tasks-form__subtitle ${Classes.TEXT_MUTED}`}>Update task details and information.</p>}
-        <Field label="Title" id={ids.title} error={errors.title}>
-          <InputGroup
-            id={ids.title}
-            value={values.title}
-            onValueChange={(title) => set('title', title)}
-            maxLength={MAX_TITLE_LENGTH}
-            intent={errors.title ? 'danger' : 'none'}
-            aria-invalid={Boolean(errors.title)}
-            autoFocus
-          />
-        </Field>
-        <Field label="Description" id={ids.description} error={errors.description}>
-          <TextArea
-            id={ids.description}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            maxLength={MAX_DESCRIPTION_LENGTH}
-            rows={3}
-            fill
-            intent={errors.description ? 'danger' : 'none'}
-            aria-invalid={Boolean(errors.description)}
-          />
-        </Field>
-        <div className="tasks-form__row">
-          <Field label="Status" id={ids.status} error={errors.status}>
-            <HTMLSelect id={ids.status} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as TaskStatus)}>
-              {TASK_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </HTMLSelect>
-          </Field>
-          <Field label="Priority" id={ids.priority} error={errors.priority}>
-            <HTMLSelect
-              id={ids.priority}
+        <FormField label="Title" inputId={ids.title} error={errors.title}>
+          {(control) => (
+            <InputGroup
+              {...control}
+              value={values.title}
+              onValueChange={(title) => set('title', title)}
+              maxLength={MAX_TITLE_LENGTH}
+              intent={errors.title ? 'danger' : 'none'}
+              autoFocus
+            />
+          )}
+        </FormField>
+        <FormField label="Description" inputId={ids.description} error={errors.description}>
+          {(control) => (
+            <TextArea
+              {...control}
+              value={values.description}
+              onChange={(event) => set('description', event.currentTarget.value)}
+              maxLength={MAX_DESCRIPTION_LENGTH}
+              rows={3}
               fill
-              value={values.priority}
-              onChange={(event) => set('priority', event.currentTarget.value as TaskPriority)}
-            >
-              {TASK_PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {PRIORITY_LABELS[priority]}
-                </option>
-              ))}
-            </HTMLSelect>
-          </Field>
+              intent={errors.description ? 'danger' : 'none'}
+            />
+          )}
+        </FormField>
+        <div className="tasks-form__row">
+          <FormField label="Status" inputId={ids.status} error={errors.status}>
+            {(control) => (
+              <HTMLSelect {...control} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as TaskStatus)}>
+                {TASK_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormField>
+          <FormField label="Priority" inputId={ids.priority} error={errors.priority}>
+            {(control) => (
+              <HTMLSelect {...control} fill value={values.priority} onChange={(event) => set('priority', event.currentTarget.value as TaskPriority)}>
+                {TASK_PRIORITIES.map((priority) => (
+                  <option key={priority} value={priority}>
+                    {PRIORITY_LABELS[priority]}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormField>
         </div>
         <div className="tasks-form__row">
-          <Field
+          <FormField
             label="Assigned To"
-            id={ids.assignee}
+            inputId={ids.assignee}
             error={errors.assignedToExternalId ?? (members.error ? TASK_TOASTS.fetchMembersFailed : undefined)}
           >
-            <HTMLSelect
-              id={ids.assignee}
-              fill
-              value={values.assignedToExternalId}
-              onChange={(event) => set('assignedToExternalId', event.currentTarget.value)}
-              aria-invalid={Boolean(errors.assignedToExternalId)}
-            >
-              <option value={NO_ASSIGNEE} disabled>
-                {members.isPending ? 'Loading members...' : 'Select a member'}
-              </option>
-              {currentAssigneeMissing && task?.assignedTo && (
-                <option value={task.assignedTo.externalId}>{task.assignedTo.name} (former member)</option>
-              )}
-              {memberList.map((member) => (
-                <option key={member.externalId} value={member.externalId}>
-                  {member.name}
+            {(control) => (
+              <HTMLSelect
+                {...control}
+                fill
+                value={values.assignedToExternalId}
+                onChange={(event) => set('assignedToExternalId', event.currentTarget.value)}
+              >
+                <option value={NO_ASSIGNEE} disabled>
+                  {members.isPending ? 'Loading members...' : 'Select a member'}
+                </option>
+                {currentAssigneeMissing && task?.assignedTo && (
+                  <option value={task.assignedTo.externalId}>{task.assignedTo.name} (former member)</option>
+                )}
+                {memberList.map((member) => (
+                  <option key={member.externalId} value={member.externalId}>
+                    {member.name}
+                  </option>
+                ))}
+              </HTMLSelect>
+            )}
+          </FormField>
+          <FormField label="Due Date" inputId={ids.due} error={errors.dueDate}>
+            {(control) => (
+              <InputGroup
+                {...control}
+                type="date"
+                placeholder="Pick a date"
+                min={kolkataToday()}
+                value={values.dueDate}
+                onValueChange={setDueDate}
+                intent={errors.dueDate ? 'danger' : 'none'}
+              />
+            )}
+          </FormField>
+        </div>
+        <FormField
+          label="Client"
+          inputId={ids.client}
+          error={errors.clientExternalId ?? (clients.error ? TASK_TOASTS.fetchClientsFailed : undefined)}
+        >
+          {(control) => (
+            <HTMLSelect {...control} fill value={values.clientExternalId} onChange={(event) => set('clientExternalId', event.currentTarget.value)}>
+              <option value={NO_CLIENT}>No client</option>
+              {currentClientMissing && task?.client && <option value={task.client.externalId}>{task.client.name}</option>}
+              {clientList.map((client) => (
+                <option key={client.externalId} value={client.externalId}>
+                  {client.name}
                 </option>
               ))}
             </HTMLSelect>
-          </Field>
-          <Field label="Due Date" id={ids.due} error={errors.dueDate}>
-            <InputGroup
-              id={ids.due}
-              type="date"
-              placeholder="Pick a date"
-              min={kolkataToday()}
-              value={values.dueDate}
-              onValueChange={setDueDate}
-              intent={errors.dueDate ? 'danger' : 'none'}
-              aria-invalid={Boolean(errors.dueDate)}
-            />
-          </Field>
-        </div>
-        <Field label="Client" id={ids.client} error={errors.clientExternalId ?? (clients.error ? TASK_TOASTS.fetchClientsFailed : undefined)}>
-          <HTMLSelect id={ids.client} fill value={values.clientExternalId} onChange={(event) => set('clientExternalId', event.currentTarget.value)}>
-            <option value={NO_CLIENT}>No client</option>
-            {currentClientMissing && task?.client && <option value={task.client.externalId}>{task.client.name}</option>}
-            {clientList.map((client) => (
-              <option key={client.externalId} value={client.externalId}>
-                {client.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </Field>
+          )}
+        </FormField>
         {showsRepeat && (
           <RepeatFields value={values.repeat} onChange={(repeat) => set('repeat', repeat)} allowNoRepeat={!isSeriesTask} error={errors.recurrence} />
         )}
@@ -296,13 +305,5 @@ function TaskForm({
         }
       />
     </form>
-  );
-}
-
-function Field({ label, id, error, children }: { label: string; id: string; error?: string; children: ReactNode }) {
-  return (
-    <FormGroup label={label} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error} className="tasks-form__field">
-      {children}
-    </FormGroup>
   );
 }
