@@ -151,7 +151,8 @@ export class TaskService {
       .orderBy([
         { column: 'tasks.created_at', order: 'desc' },
         { column: 'tasks.id', order: 'desc' },
-      ]);
+      ])
+      .select(TASK_VIEW_COLUMNS);
     return this.views.of(workspace, tasks);
   }
 
