@@ -5,7 +5,7 @@ export { DataTable } from './components/DataTable';
 export type { DataTableColumn, DataTableProps } from './components/DataTable';
 export { FormDialog } from './components/FormDialog';
 export type { FormDialogProps } from './components/FormDialog';
-export { FormField } from './components/FormField';
+export { FormField, FormRow } from './components/FormField';
 export type { FormFieldControlAttributes, FormFieldProps } from './components/FormField';
 export { Paginator } from './components/Paginator';
 export type { PaginatorProps } from './components/Paginator';

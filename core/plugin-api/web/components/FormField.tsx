@@ -39,3 +39,8 @@ export function FormField({ label, inputId, error, hint, children }: FormFieldPr
     </FormGroup>
   );
 }
+
+/** Fields side by side on a wide screen, stacked on a narrow one. */
+export function FormRow({ children }: { children: ReactNode }) {
+  return <div className="sdk-form-row">{children}</div>;
+}

@@ -1,7 +1,7 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@axal/web-sdk';
-import { FormDialog, FormField, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, FormRow, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NOTICE_TYPE_LENGTH,
@@ -210,7 +210,7 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
             )}
           </FormField>
         )}
-        <div className="notices-form__row">
+        <FormRow>
           <FormField label="Department" inputId={idOf('department')} error={errors.department}>
             {(control) => (
               <HTMLSelect
@@ -235,7 +235,7 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
           >
             {(control) => <InputGroup {...control} {...textProps('noticeType', MAX_NOTICE_TYPE_LENGTH)} autoFocus={!isNew} />}
           </FormField>
-        </div>
+        </FormRow>
         <FormField label="Reference / DIN" inputId={idOf('reference')} error={errors.reference}>
           {(control) => <InputGroup {...control} {...textProps('reference', MAX_REFERENCE_LENGTH)} />}
         </FormField>
@@ -252,7 +252,7 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
             />
           )}
         </FormField>
-        <div className="notices-form__row">
+        <FormRow>
           <FormField label="Date of Issuance" inputId={idOf('dateOfIssuance')} error={errors.dateOfIssuance}>
             {(control) => <InputGroup {...control} {...dateProps('dateOfIssuance')} />}
           </FormField>
@@ -262,8 +262,8 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
           <FormField label="Target Date" inputId={idOf('targetDate')} error={errors.targetDate} hint="The firm's own date, ahead of the due date">
             {(control) => <InputGroup {...control} {...dateProps('targetDate')} />}
           </FormField>
-        </div>
-        <div className="notices-form__row">
+        </FormRow>
+        <FormRow>
           <FormField label="Priority" inputId={idOf('priority')} error={errors.priority}>
             {(control) => (
               <HTMLSelect
@@ -297,15 +297,15 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
               </HTMLSelect>
             )}
           </FormField>
-        </div>
-        <div className="notices-form__row">
+        </FormRow>
+        <FormRow>
           <FormField label="Tax Period / Assessment Year" inputId={idOf('taxPeriod')} error={errors.taxPeriod}>
             {(control) => <InputGroup {...control} {...textProps('taxPeriod', MAX_TAX_PERIOD_LENGTH)} placeholder="e.g. 2025-26" />}
           </FormField>
           <FormField label="Amount Demanded (₹)" inputId={idOf('amountDemanded')} error={errors.amountDemanded}>
             {(control) => <InputGroup {...control} {...textProps('amountDemanded')} inputMode="decimal" placeholder="e.g. 1,25,000.50" />}
           </FormField>
-        </div>
+        </FormRow>
         <FormField
           label="Assigned To"
           inputId={idOf('assignedToExternalId')}

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, formatDate, kolkataToday, useSession } from '@axal/web-sdk';
-import { FormDialog, FormField, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, FormRow, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_SERIES_CLIENTS,
@@ -157,7 +157,7 @@ function RecurringWorkForm({
             />
           )}
         </FormField>
-        <div className="tasks-form__row">
+        <FormRow>
           <FormField label="Priority" inputId={ids.priority}>
             {(control) => (
               <HTMLSelect {...control} fill value={priority} onChange={(event) => setPriority(event.currentTarget.value as TaskPriority)}>
@@ -199,7 +199,7 @@ function RecurringWorkForm({
               />
             )}
           </FormField>
-        </div>
+        </FormRow>
         <RepeatFields value={repeat} onChange={setRepeat} allowNoRepeat={false} error={errors.recurrence} />
         <fieldset className="tasks-client-picker">
           <legend className="tasks-repeat__legend">

@@ -1,7 +1,7 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, kolkataToday, useSession } from '@axal/web-sdk';
-import { FormDialog, FormField, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, FormRow, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
@@ -205,7 +205,7 @@ function TaskForm({
             />
           )}
         </FormField>
-        <div className="tasks-form__row">
+        <FormRow>
           <FormField label="Status" inputId={ids.status} error={errors.status}>
             {(control) => (
               <HTMLSelect {...control} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as TaskStatus)}>
@@ -228,8 +228,8 @@ function TaskForm({
               </HTMLSelect>
             )}
           </FormField>
-        </div>
-        <div className="tasks-form__row">
+        </FormRow>
+        <FormRow>
           <FormField
             label="Assigned To"
             inputId={ids.assignee}
@@ -269,7 +269,7 @@ function TaskForm({
               />
             )}
           </FormField>
-        </div>
+        </FormRow>
         <FormField
           label="Client"
           inputId={ids.client}
