@@ -154,7 +154,8 @@ describe('notices AI: the rules', () => {
       expect(Function.prototype.toString.call(Array.prototype.push)).to.include('[native code]');
     });
 
-    it('gives up on a file that takes too long or breaks the reader, and reads the files after it', async () => {
+    it('gives up on a file that takes too long to read or breaks the reader, and reads the files after it', async () => {
+      // Each worker the reader starts takes longer to load than the read limit, which counts from its ready message.
       const reader = new PdfReader(new URL('./fixtures/unruly-pdf-worker.ts', import.meta.url), 500);
       const read = (content: string) => reader.read({ bytes: new Uint8Array(Buffer.from(content)), passwords: [] });
       const reads = await Promise.all([read('first'), read('hang'), read('second'), read('crash'), read('third')]);

@@ -10,3 +10,8 @@ export interface PdfTextRequest {
   bytes: Uint8Array<ArrayBuffer>;
   passwords: readonly string[];
 }
+
+/** What the worker says: once, that it has loaded and listens; then the text of each file, in the order asked. */
+export type PdfWorkerMessage = PdfText | { ready: true };
+
+export const WORKER_READY: PdfWorkerMessage = { ready: true };

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { PasswordException, PDFParse } from 'pdf-parse';
-import { MAX_PDF_PAGES, type PdfText, type PdfTextRequest } from './pdf-text-protocol';
+import { MAX_PDF_PAGES, WORKER_READY, type PdfText, type PdfTextRequest } from './pdf-text-protocol';
 
 async function readPdfText({ bytes, passwords }: PdfTextRequest): Promise<PdfText> {
   for (const password of [undefined, ...passwords]) {
@@ -21,3 +21,4 @@ async function readPdfText({ bytes, passwords }: PdfTextRequest): Promise<PdfTex
 parentPort?.on('message', (request: PdfTextRequest) => {
   void readPdfText(request).then((result) => parentPort?.postMessage(result));
 });
+parentPort?.postMessage(WORKER_READY);

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import type { PdfText, PdfTextRequest } from './pdf-text-protocol';
+import type { PdfText, PdfTextRequest, PdfWorkerMessage } from './pdf-text-protocol';
 
 export type { PdfText } from './pdf-text-protocol';
 
 /** A PDF that takes longer than this to read is treated as unreadable, so no file can hold an analysis up forever. */
 const PDF_READ_TIMEOUT_MS = 30_000;
+/** Loading pdf.js in a fresh worker is not the file's time: its clock starts when the worker says it is ready. */
+const WORKER_START_TIMEOUT_MS = 30_000;
 
 interface PendingRead {
   request: PdfTextRequest;
@@ -18,6 +20,7 @@ interface PendingRead {
  */
 export class PdfReader {
   private worker: Worker | null = null;
+  private workerReady = false;
   private readonly queue: PendingRead[] = [];
   private reading: { read: PendingRead; timer: NodeJS.Timeout } | null = null;
 
@@ -43,9 +46,23 @@ export class PdfReader {
     }
     const worker = this.startedWorker();
     worker.ref();
-    const timer = setTimeout(() => this.finish({ unreadable: 'invalid' }, { restart: true }), this.timeoutMs);
-    this.reading = { read, timer };
+    this.reading = { read, timer: this.giveUpAfter(this.workerReady ? this.timeoutMs : WORKER_START_TIMEOUT_MS) };
     worker.postMessage(read.request, [read.request.bytes.buffer]);
+  }
+
+  private giveUpAfter(ms: number): NodeJS.Timeout {
+    return setTimeout(() => this.finish({ unreadable: 'invalid' }, { restart: true }), ms);
+  }
+
+  private onMessage(message: PdfWorkerMessage): void {
+    if (!('ready' in message)) {
+      this.finish(message, { restart: false });
+      return;
+    }
+    this.workerReady = true;
+    if (!this.reading) return;
+    clearTimeout(this.reading.timer);
+    this.reading.timer = this.giveUpAfter(this.timeoutMs);
   }
 
   private startedWorker(): Worker {
@@ -53,11 +70,12 @@ export class PdfReader {
     const worker = new Worker(this.workerScript);
     // A worker given up on (timed out) may still answer or end while it stops: only the current one's words count.
     const isCurrent = () => this.worker === worker;
-    worker.on('message', (text: PdfText) => isCurrent() && this.finish(text, { restart: false }));
+    worker.on('message', (message: PdfWorkerMessage) => isCurrent() && this.onMessage(message));
     // A crash inside pdf.js fails the file it was reading, not the files after it.
     worker.on('error', () => isCurrent() && this.finish({ unreadable: 'invalid' }, { restart: true }));
     worker.on('exit', () => isCurrent() && this.finish({ unreadable: 'invalid' }, { restart: true }));
     this.worker = worker;
+    this.workerReady = false;
     return worker;
   }
 
