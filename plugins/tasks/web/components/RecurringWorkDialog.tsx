@@ -1,6 +1,6 @@
 import { Button, Checkbox, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, formatDate, kolkataToday, useSession } from '@axal/web-sdk';
+import { ApiError, formatDate, useSession } from '@axal/web-sdk';
 import { FormDialog, FormField, FormRow, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -16,6 +16,7 @@ import { useClientOptions, useCreateRecurringWork, useWorkspaceMembers } from '.
 import { dayOfMonthOf, previewLine, recurrenceOf, type RepeatValue } from '../recurrence-form';
 import { PRIORITY_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
+import { AssigneeField, DueDateField } from './TaskFields';
 
 const PREVIEW_LINES = 5;
 const NO_ASSIGNEE = '';
@@ -169,36 +170,17 @@ function RecurringWorkForm({
               </HTMLSelect>
             )}
           </FormField>
-          <FormField label="Assigned To" inputId={ids.assignee} error={errors.assignedToExternalId}>
-            {(control) => (
-              <HTMLSelect {...control} fill value={assignee} onChange={(event) => setAssignee(event.currentTarget.value)}>
-                <option value={NO_ASSIGNEE} disabled>
-                  {members.isPending ? 'Loading members...' : 'Select a member'}
-                </option>
-                {(members.data ?? []).map((member) => (
-                  <option key={member.externalId} value={member.externalId}>
-                    {member.name}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormField>
-          <FormField label="First due date" inputId={ids.due} error={errors.firstDueDate}>
-            {(control) => (
-              <InputGroup
-                {...control}
-                type="date"
-                placeholder="Pick a date"
-                min={kolkataToday()}
-                value={firstDueDate}
-                onValueChange={(date) => {
-                  setFirstDueDate(date);
-                  setRepeat((current) => ({ ...current, dayOfMonth: dayOfMonthOf(date) }));
-                }}
-                intent={errors.firstDueDate ? 'danger' : 'none'}
-              />
-            )}
-          </FormField>
+          <AssigneeField inputId={ids.assignee} value={assignee} onChange={setAssignee} error={errors.assignedToExternalId} members={members} />
+          <DueDateField
+            label="First due date"
+            inputId={ids.due}
+            value={firstDueDate}
+            onChange={(date) => {
+              setFirstDueDate(date);
+              setRepeat((current) => ({ ...current, dayOfMonth: dayOfMonthOf(date) }));
+            }}
+            error={errors.firstDueDate}
+          />
         </FormRow>
         <RepeatFields value={repeat} onChange={setRepeat} allowNoRepeat={false} error={errors.recurrence} />
         <fieldset className="tasks-client-picker">

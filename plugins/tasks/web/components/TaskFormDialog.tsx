@@ -1,6 +1,6 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, kolkataToday, useSession } from '@axal/web-sdk';
+import { ApiError, useSession } from '@axal/web-sdk';
 import { FormDialog, FormField, FormRow, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -17,6 +17,7 @@ import { useClientOptions, useCreateTask, useUpdateTask, useWorkspaceMembers, ty
 import { dayOfMonthOf, recurrenceOf, repeatValueOf, type RepeatValue } from '../recurrence-form';
 import { PRIORITY_LABELS, STATUS_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
+import { AssigneeField, DueDateField } from './TaskFields';
 
 const NO_CLIENT = '';
 const NO_ASSIGNEE = '';
@@ -230,45 +231,15 @@ function TaskForm({
           </FormField>
         </FormRow>
         <FormRow>
-          <FormField
-            label="Assigned To"
+          <AssigneeField
             inputId={ids.assignee}
-            error={errors.assignedToExternalId ?? (members.error ? TASK_TOASTS.fetchMembersFailed : undefined)}
-          >
-            {(control) => (
-              <HTMLSelect
-                {...control}
-                fill
-                value={values.assignedToExternalId}
-                onChange={(event) => set('assignedToExternalId', event.currentTarget.value)}
-              >
-                <option value={NO_ASSIGNEE} disabled>
-                  {members.isPending ? 'Loading members...' : 'Select a member'}
-                </option>
-                {currentAssigneeMissing && task?.assignedTo && (
-                  <option value={task.assignedTo.externalId}>{task.assignedTo.name} (former member)</option>
-                )}
-                {memberList.map((member) => (
-                  <option key={member.externalId} value={member.externalId}>
-                    {member.name}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormField>
-          <FormField label="Due Date" inputId={ids.due} error={errors.dueDate}>
-            {(control) => (
-              <InputGroup
-                {...control}
-                type="date"
-                placeholder="Pick a date"
-                min={kolkataToday()}
-                value={values.dueDate}
-                onValueChange={setDueDate}
-                intent={errors.dueDate ? 'danger' : 'none'}
-              />
-            )}
-          </FormField>
+            value={values.assignedToExternalId}
+            onChange={(externalId) => set('assignedToExternalId', externalId)}
+            error={errors.assignedToExternalId}
+            members={members}
+            formerAssignee={currentAssigneeMissing ? task?.assignedTo : null}
+          />
+          <DueDateField label="Due Date" inputId={ids.due} value={values.dueDate} onChange={setDueDate} error={errors.dueDate} />
         </FormRow>
         <FormField
           label="Client"
