@@ -4,6 +4,7 @@ import {
   ACCESSIBILITY_VIEWPORTS,
   expectNoAccessibilityViolationsInEveryTheme,
   loadForAccessibilityCheck,
+  OVERLAY_PARTS,
   overlayLoaded,
   type AccessibilityViewport,
 } from '../../core/plugin-api/testing/accessibility';
@@ -12,9 +13,6 @@ import { browserSuite, sharedSuitePage } from '../../core/plugin-api/testing/bro
 import { uniqueEmail } from '../../core/plugin-api/testing/http';
 import { sharedHost } from '../../core/plugin-api/testing/root-hooks';
 import { buildAccessibilityWorld, type AccessibilityWorld } from './accessibility-world';
-
-/** Overlays (dialogs, alerts, popovers, menus) are drawn in Blueprint's portal, outside the page's own tree. */
-const OVERLAYS = ['.bp6-portal'];
 
 /** Waits until the page shows its main heading and nothing on it is still loading. */
 async function settled(page: Page, heading?: string | RegExp): Promise<void> {
@@ -360,7 +358,7 @@ describe('browser: accessibility (axe-core, WCAG 2.1 A and AA)', function () {
         it(check.name, async () => {
           const { page } = session();
           await openOverlay(page, check, ACCESSIBILITY_VIEWPORTS[0]);
-          await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: OVERLAYS });
+          await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: OVERLAY_PARTS });
         });
         return;
       }
@@ -370,7 +368,9 @@ describe('browser: accessibility (axe-core, WCAG 2.1 A and AA)', function () {
         it(`${check.name} at ${size}`, async () => {
           const { page } = session();
           await openOverlay(page, check, viewport);
-          await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: check.maxWidth ? undefined : OVERLAYS }, [viewport]);
+          await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: check.maxWidth ? undefined : OVERLAY_PARTS }, [
+            viewport,
+          ]);
         });
       }
     };

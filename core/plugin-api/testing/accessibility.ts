@@ -152,3 +152,28 @@ export async function expectNoAccessibilityViolationsInEveryTheme(
     await expectNoAccessibilityViolationsAtEveryWidth(page, { ...check, label: `${check.label} (${theme})` }, viewports);
   });
 }
+
+/** Where Blueprint draws dialogs and popovers: a dialog's check covers these, not the page behind it. */
+export const OVERLAY_PARTS = ['.bp6-portal'];
+
+/** One check of an accessibility suite: a page, or the dialog `open` opens on it. */
+export interface PageAccessibilityCheck {
+  label: string;
+  url: string;
+  /** Resolves once the page has drawn everything the check is about. */
+  ready: (page: Page) => Promise<unknown>;
+  /** Opens a dialog and answers it; the dialog is then checked instead of the page. */
+  open?: (page: Page) => Promise<Locator>;
+}
+
+/**
+ * Loads the page once at the first width and theme, opens its dialog if it has one (from the wide layout, where every
+ * row button is in view), and checks the dialog or the page in every theme at every width.
+ */
+export async function expectAccessibleInEveryTheme(page: Page, check: PageAccessibilityCheck): Promise<void> {
+  await loadForAccessibilityCheck(page, check.url);
+  await check.ready(page);
+  const dialog = await check.open?.(page);
+  if (dialog) await overlayLoaded(dialog);
+  await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.label, include: dialog ? OVERLAY_PARTS : undefined });
+}

@@ -40,12 +40,14 @@ export type { SqueezedWord } from './responsive-layout';
 export {
   ACCESSIBILITY_THEMES,
   ACCESSIBILITY_VIEWPORTS,
+  expectAccessibleInEveryTheme,
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsAtEveryWidth,
   expectNoAccessibilityViolationsInEveryTheme,
   loadForAccessibilityCheck,
+  OVERLAY_PARTS,
   overlayLoaded,
   showSystemTheme,
   WCAG_21_AA_TAGS,
 } from './accessibility';
-export type { AccessibilityCheck, AccessibilityTheme, AccessibilityViewport } from './accessibility';
+export type { AccessibilityCheck, AccessibilityTheme, AccessibilityViewport, PageAccessibilityCheck } from './accessibility';

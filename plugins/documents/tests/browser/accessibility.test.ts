@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   browserSuite,
-  expectNoAccessibilityViolationsInEveryTheme,
-  loadForAccessibilityCheck,
+  expectAccessibleInEveryTheme,
   openPage,
-  overlayLoaded,
   quietWorkspace,
   sharedHost,
   sharedSuitePage,
@@ -21,9 +19,6 @@ const FOLDER = 'GST-Returns';
 const EMPTY_FOLDER = 'Notices-2026';
 const ROOT_FILE = 'engagement-letter.pdf';
 const FOLDER_FILE = 'gstr3b-march.pdf';
-
-/** The documents page and its dialogs draw in Blueprint's portal, outside the page's own tree. */
-const OVERLAYS = ['.bp6-portal'];
 
 /** One workspace with a folder, an empty folder and two files, one of them the client's. */
 interface DocumentsWorld {
@@ -252,15 +247,15 @@ describe('browser: documents accessibility (axe-core, WCAG 2.1 A and AA)', funct
 
     for (const check of CHECKS) {
       it(check.name, async () => {
-        const { page } = session();
-        await loadForAccessibilityCheck(page, url(check.path(world)));
-        await settled(page, check.heading);
-        const dialog = await check.open?.(page);
-        if (dialog) await overlayLoaded(dialog);
-        else if (check.path === clientPath) {
-          await clientSection(page).getByText(ROOT_FILE).first().waitFor();
-        }
-        await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: dialog ? OVERLAYS : undefined });
+        await expectAccessibleInEveryTheme(session().page, {
+          label: check.name,
+          url: url(check.path(world)),
+          ready: async (page) => {
+            await settled(page, check.heading);
+            if (!check.open && check.path === clientPath) await clientSection(page).getByText(ROOT_FILE).first().waitFor();
+          },
+          open: check.open,
+        });
       });
     }
   });

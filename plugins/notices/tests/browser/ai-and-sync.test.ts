@@ -7,6 +7,7 @@ import {
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsInEveryTheme,
   joinByInvitation,
+  OVERLAY_PARTS,
   settledScreenshot,
   sharedHost,
   sidewaysOverflow,
@@ -40,8 +41,6 @@ import {
 } from './world';
 
 const NARROW = { width: 360, height: 740 };
-/** Dialogs and tooltips draw in Blueprint's portal, outside the page's own tree. */
-const OVERLAYS = ['.bp6-portal'];
 /** Every notice, whatever its department, priority or status. */
 const ALL_NOTICES = '?noticeType=all&priority=all&status=all';
 /** The shell's words for a client whose portal login no longer works. */
@@ -494,7 +493,7 @@ describe('browser: notice AI and portal sync', function () {
       await drafted.page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
       await button(drafted.page, NOTICE_AI_TEXTS.viewDraft).click();
       await drafted.page.getByRole('dialog', { name: NOTICE_AI_TEXTS.draftTitle }).waitFor();
-      await expectNoAccessibilityViolationsInEveryTheme(drafted.page, { label: 'AI Draft Reply dialog', include: OVERLAYS });
+      await expectNoAccessibilityViolationsInEveryTheme(drafted.page, { label: 'AI Draft Reply dialog', include: OVERLAY_PARTS });
     });
   });
 });

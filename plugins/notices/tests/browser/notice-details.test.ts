@@ -5,6 +5,7 @@ import {
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  OVERLAY_PARTS,
   sharedHost,
   sidewaysOverflow,
   squeezedWords,
@@ -20,9 +21,6 @@ const LONG_NOTICE_TYPE = 'Section 148A(b)';
 const REFERENCE = 'ZD2703260001234';
 const DESCRIPTION = 'Discrepancies between GSTR-1 and GSTR-3B for the tax period April 2025 to March 2026.';
 const NARROW = { width: 360, height: 740 };
-/** Dialogs draw in Blueprint's portal, outside the page's own tree. */
-const OVERLAYS = ['.bp6-portal'];
-
 const toast = (page: Page, text: string) => page.locator('.bp6-toast').filter({ hasText: text });
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
@@ -209,7 +207,7 @@ describe('browser: notice details and the client page section', function () {
     const dialog = page.getByRole('dialog', { name: 'Update Status' });
     await dialog.getByLabel('New status').selectOption('PENDING');
     await dialog.getByText('Choose a status other than the current one').waitFor();
-    await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'update status dialog', include: OVERLAYS });
+    await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'update status dialog', include: OVERLAY_PARTS });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
@@ -221,7 +219,7 @@ describe('browser: notice details and the client page section', function () {
       await button(page, action).click();
       const opened = page.getByRole('dialog', { name: title });
       await opened.waitFor();
-      await expectNoAccessibilityViolationsInEveryTheme(page, { label: `${title} dialog`, include: OVERLAYS });
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label: `${title} dialog`, include: OVERLAY_PARTS });
       await page.keyboard.press('Escape');
       await opened.waitFor({ state: 'detached' });
     }

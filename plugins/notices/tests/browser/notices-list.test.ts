@@ -2,12 +2,13 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import {
+  ACCESSIBILITY_VIEWPORTS,
   accessibleDescriptionOf,
   animationsSettled,
   attributeBecomes,
-  ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  OVERLAY_PARTS,
   sharedHost,
   sidewaysOverflow,
   unexpectedConsoleErrors,
@@ -19,8 +20,6 @@ import { createClient, createNotice, isoDateIn, openAsOwner, ownerWorld, type Ow
 /** Blueprint draws its checkbox's and radio's indicator over the input, which Playwright would take for something in the way. */
 const FORCE = { force: true } as const;
 const NARROW = { width: 360, height: 740 };
-/** Dialogs and popovers draw in Blueprint's portal, outside the page's own tree. */
-const OVERLAYS = ['.bp6-portal'];
 const GST_OPEN_NOTICES = 22;
 const GST_TYPES = ['ASMT-10', 'DRC-01', 'DRC-01A', 'GSTR-3A', 'REG-17', 'REG-03'];
 const gstReference = (index: number) => `ZD2703260${String(1000 + index)}`;
@@ -324,7 +323,7 @@ describe('browser: notices list', function () {
 
     const check = async (page: Page, label: string, dialog?: Locator) => {
       if (dialog) await dialog.waitFor();
-      await expectNoAccessibilityViolationsInEveryTheme(page, { label, include: dialog ? OVERLAYS : undefined });
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label, include: dialog ? OVERLAY_PARTS : undefined });
     };
 
     it('the list with chips and a selection', async () => {

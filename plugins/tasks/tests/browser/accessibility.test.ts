@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   browserSuite,
-  expectNoAccessibilityViolationsInEveryTheme,
-  loadForAccessibilityCheck,
+  expectAccessibleInEveryTheme,
   openPage,
-  overlayLoaded,
   quietWorkspace,
   sharedHost,
   sharedSuitePage,
@@ -18,9 +16,6 @@ import { TASKS_ROUTES, type TaskView } from '../../shared/wire';
 const CLIENT_NAME = 'Sharma Traders';
 const TASK_TITLE = 'Reply to GST notice';
 const SERIES_TITLE = 'GSTR-3B for Sharma Traders';
-
-/** Dialogs draw in Blueprint's portal, outside the page's own tree. */
-const OVERLAYS = ['.bp6-portal'];
 
 /** One workspace with a client, a task with a comment, and a monthly series. */
 interface TasksWorld {
@@ -229,14 +224,15 @@ describe('browser: tasks accessibility (axe-core, WCAG 2.1 A and AA)', function 
 
     for (const check of CHECKS) {
       it(check.name, async () => {
-        const { page } = session();
-        // Dialogs are opened from the wide layout, where every row button is in view.
-        await loadForAccessibilityCheck(page, url(check.path(world)));
-        await settled(page, check.heading);
-        await check.ready?.(page);
-        const dialog = await check.open?.(page);
-        if (dialog) await overlayLoaded(dialog);
-        await expectNoAccessibilityViolationsInEveryTheme(page, { label: check.name, include: dialog ? OVERLAYS : undefined });
+        await expectAccessibleInEveryTheme(session().page, {
+          label: check.name,
+          url: url(check.path(world)),
+          ready: async (page) => {
+            await settled(page, check.heading);
+            await check.ready?.(page);
+          },
+          open: check.open,
+        });
       });
     }
   });
