@@ -5,8 +5,9 @@ import {
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
   openPage,
+  OVERLAY_PARTS,
   sharedHost,
-  type BrowserSession,
+  sharedSuitePage,
 } from '../../../../core/plugin-api/testing';
 import type { NoticeCreateRequest } from '../../shared/wire';
 import { createClient, createNotice, ownerWorld, type OwnerWorld } from './world';
@@ -55,17 +56,10 @@ describe('browser: the notices dashboard cards', function () {
   });
 
   describe('every theme', () => {
-    let session: BrowserSession;
-
-    before(async () => {
-      session = await openPage(suite.browser());
-      await session.context.addCookies(world.cookies);
-    });
-
-    after(() => session?.close());
+    const session = sharedSuitePage(suite.browser, () => world.cookies);
 
     it('shows the pending figure, the recent notices cut to 52 characters and the monthly line with its changes', async () => {
-      const { page } = session;
+      const { page } = session();
       await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
       await page.goto(url(`/axal/w/${world.workspaceId}/dashboard`));
       await settledDashboard(page);
@@ -98,7 +92,7 @@ describe('browser: the notices dashboard cards', function () {
     });
 
     it('lists a notice among the global search hits and opens it', async () => {
-      const { page } = session;
+      const { page } = session();
       // The previous check leaves the page at its narrowest, where the sidebar and its Search button are folded away.
       await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
       await page.getByRole('button', { name: /^Search (Ctrl K|⌘K)$/ }).click();
@@ -106,7 +100,7 @@ describe('browser: the notices dashboard cards', function () {
       await dialog.getByRole('combobox', { name: 'Search the workspace' }).fill('asmt');
       const hit = dialog.getByRole('group', { name: 'Notices' }).getByRole('option', { name: /ASMT-10 · ZD27032600/ });
       await hit.getByText(`${CLIENT_NAME} · Scrutiny of returns`).waitFor();
-      await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notice search hit', include: ['.bp6-portal'] });
+      await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notice search hit', include: OVERLAY_PARTS });
       await hit.click();
       await page.waitForURL(new RegExp(`/w/${world.workspaceId}/notices/[0-9a-f-]{36}$`));
     });

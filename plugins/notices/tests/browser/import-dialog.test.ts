@@ -5,6 +5,7 @@ import {
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  OVERLAY_PARTS,
   sharedHost,
   unexpectedConsoleErrors,
 } from '../../../../core/plugin-api/testing';
@@ -90,6 +91,6 @@ describe('browser: notices bulk import', function () {
     await dialog.getByLabel('Notice file (CSV or XLSX)').setInputFiles(BAD_FILE);
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByRole('list', { name: 'Row errors' }).waitFor();
-    await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'Bulk Import dialog', include: ['.bp6-portal'] });
+    await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'Bulk Import dialog', include: OVERLAY_PARTS });
   });
 });
