@@ -7,6 +7,7 @@ import {
   expectNoAccessibilityViolations,
   expectNoAccessibilityViolationsInEveryTheme,
   joinByInvitation,
+  loadForAccessibilityCheck,
   OVERLAY_PARTS,
   settledScreenshot,
   sharedHost,
@@ -476,8 +477,7 @@ describe('browser: notice AI and portal sync', function () {
 
     it('passes axe in every theme: the notices list with the sync banner, and the AI Draft Reply dialog', async () => {
       const { page } = await openAsOwner(suite, world);
-      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-      await page.goto(url(world, `notices${ALL_NOTICES}`));
+      await loadForAccessibilityCheck(page, url(world, `notices${ALL_NOTICES}`));
       await settled(page, 'Notices');
       await syncBanner(page)
         .getByText(/Invalid credentials/)
@@ -486,8 +486,7 @@ describe('browser: notice AI and portal sync', function () {
       await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notices list with the sync banner' });
 
       const drafted = await openAsOwner(suite, aiWorld);
-      await drafted.page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-      await drafted.page.goto(url(aiWorld, `notices/${draftedNotice.externalId}`));
+      await loadForAccessibilityCheck(drafted.page, url(aiWorld, `notices/${draftedNotice.externalId}`));
       await settled(drafted.page, 'ASMT-10');
       await expectNoAccessibilityViolationsInEveryTheme(drafted.page, { label: 'notice details with an analysis' });
       await drafted.page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);

@@ -4,6 +4,7 @@ import {
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
   openPage,
   OVERLAY_PARTS,
   sharedHost,
@@ -60,8 +61,7 @@ describe('browser: the notices dashboard cards', function () {
 
     it('shows the pending figure, the recent notices cut to 52 characters and the monthly line with its changes', async () => {
       const { page } = session();
-      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-      await page.goto(url(`/axal/w/${world.workspaceId}/dashboard`));
+      await loadForAccessibilityCheck(page, url(`/axal/w/${world.workspaceId}/dashboard`));
       await settledDashboard(page);
 
       const pending = page.getByRole('region', { name: 'Pending Notices' });

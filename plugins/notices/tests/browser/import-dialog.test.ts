@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
   OVERLAY_PARTS,
   sharedHost,
   unexpectedConsoleErrors,
@@ -38,8 +38,7 @@ describe('browser: notices bulk import', function () {
   async function openDialog() {
     const session = await openAsOwner(suite, world);
     const { page } = session;
-    await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-    await page.goto(url(ALL_NOTICES));
+    await loadForAccessibilityCheck(page, url(ALL_NOTICES));
     await page.getByRole('heading', { level: 1, name: 'Notices' }).waitFor();
     await page.getByRole('button', { name: 'Bulk Import' }).click();
     await importDialog(page).waitFor();

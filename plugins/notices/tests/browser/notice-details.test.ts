@@ -5,6 +5,7 @@ import {
   ACCESSIBILITY_VIEWPORTS,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
   OVERLAY_PARTS,
   sharedHost,
   sidewaysOverflow,
@@ -197,8 +198,7 @@ describe('browser: notice details and the client page section', function () {
 
   it('passes axe in every theme: the details page, its Update Status, Edit and Delete dialogs and the client section', async () => {
     const { page } = await openAsOwner(suite, world);
-    await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-    await page.goto(url(`notices/${quietNotice.externalId}`));
+    await loadForAccessibilityCheck(page, url(`notices/${quietNotice.externalId}`));
     await settled(page, LONG_NOTICE_TYPE);
     await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'notice details' });
 
@@ -224,8 +224,7 @@ describe('browser: notice details and the client page section', function () {
       await opened.waitFor({ state: 'detached' });
     }
 
-    await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-    await page.goto(url(`clients/${clientId}`));
+    await loadForAccessibilityCheck(page, url(`clients/${clientId}`));
     await settled(page, CLIENT_NAME);
     await page.getByRole('table', { name: 'Client notices' }).getByRole('link', { name: DESCRIPTION }).waitFor();
     await expectNoAccessibilityViolationsInEveryTheme(page, { label: 'client notices section' });

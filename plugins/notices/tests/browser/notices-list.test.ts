@@ -2,12 +2,12 @@ import { expect } from 'chai';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import {
-  ACCESSIBILITY_VIEWPORTS,
   accessibleDescriptionOf,
   animationsSettled,
   attributeBecomes,
   browserSuite,
   expectNoAccessibilityViolationsInEveryTheme,
+  loadForAccessibilityCheck,
   OVERLAY_PARTS,
   sharedHost,
   sidewaysOverflow,
@@ -314,8 +314,7 @@ describe('browser: notices list', function () {
   describe('accessibility (axe-core, WCAG 2.1 A and AA), every theme at every width', () => {
     async function openList(): Promise<Page> {
       const { page } = await openAsOwner(suite, world);
-      await page.setViewportSize(ACCESSIBILITY_VIEWPORTS[0]);
-      await page.goto(url('notices?noticeType=GST,INCOME_TAX&priority=HIGH,MEDIUM&status=NEW,IN_PROGRESS,PENDING'));
+      await loadForAccessibilityCheck(page, url('notices?noticeType=GST,INCOME_TAX&priority=HIGH,MEDIUM&status=NEW,IN_PROGRESS,PENDING'));
       await settled(page);
       await noticesTable(page).getByRole('checkbox').nth(1).waitFor();
       return page;
