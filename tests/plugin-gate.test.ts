@@ -1,7 +1,9 @@
 import { expect } from 'chai';
+import pg from 'pg';
 import type { QueueService } from '../core/platform/queue';
 import { TOKENS } from '../core/platform/tokens';
 import { API, createWorkspace, memberWithRole, signedInUser, type TestSession } from '../core/plugin-api/testing/http';
+import { eventually } from '../core/plugin-api/testing/eventually';
 import { sharedHost } from '../core/plugin-api/testing/root-hooks';
 
 const NOT_ENABLED = { error: 'The Gate Fixture plugin is not enabled for this workspace' };
@@ -115,5 +117,51 @@ describe('per-workspace plugin gate', () => {
     expect(rows.map((row) => row.name)).to.deep.equal(['20261122000001_fixture_notes.ts']);
     const core = await sharedHost().host.knex('knex_migrations').select('name');
     expect(core.map((row) => row.name)).to.not.include('20261122000001_fixture_notes.ts');
+  });
+
+  describe('kept answers of the gate, when another process changes what they were read from', () => {
+    let otherProcess: pg.Client;
+    let workspace: { externalId: string; name: string };
+
+    before(async () => {
+      otherProcess = new pg.Client({ connectionString: sharedHost().host.config.databaseUrl });
+      await otherProcess.connect();
+      workspace = await createWorkspace(owner);
+    });
+    after(() => otherProcess.end());
+
+    const userIdOf = async (session: TestSession) => {
+      const me = await session.agent.get(`${API}/me`).expect(200);
+      return (await sharedHost().host.knex('users').where({ external_id: me.body.user.externalId }).first('id')).id as number;
+    };
+
+    it("refuses a member removed by another process's write, as soon as it commits", async () => {
+      const member = await memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
+      await listNotes(member, workspace.externalId).expect(200);
+      await otherProcess.query('delete from workspace_members where user_id = $1', [await userIdOf(member)]);
+      await eventually(async () => (await listNotes(member, workspace.externalId)).status === 404, 'the removed member to be refused');
+      expect((await listNotes(member, workspace.externalId)).body).to.deep.equal({ error: 'Workspace not found' });
+    });
+
+    it("applies a role changed by another process's write to the permission check", async () => {
+      const member = await memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
+      await addNote(member, workspace.externalId, 'while an employee').expect(201);
+      await otherProcess.query("update workspace_members set role = 'CLIENT' where user_id = $1", [await userIdOf(member)]);
+      await eventually(async () => (await addNote(member, workspace.externalId, 'as a client')).status === 403, 'the new role to be applied');
+    });
+
+    it("answers 404 for a plugin switched off by another process's write", async () => {
+      await listNotes(owner, workspace.externalId).expect(200);
+      const { id } = await sharedHost().host.knex('workspaces').where({ external_id: workspace.externalId }).first('id');
+      await otherProcess.query(
+        `insert into workspace_plugins (workspace_id, plugin_id, enabled) values ($1, 'gate-fixture', false)
+         on conflict (workspace_id, plugin_id) do update set enabled = false`,
+        [id],
+      );
+      await eventually(async () => (await listNotes(owner, workspace.externalId)).status === 404, 'the switch to be applied');
+      expect((await listNotes(owner, workspace.externalId)).body).to.deep.equal(NOT_ENABLED);
+      await switchPlugin(owner, workspace.externalId, 'gate-fixture', true).expect(200);
+      await listNotes(owner, workspace.externalId).expect(200);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { notFound } from '../platform/errors';
+import { TableCache } from '../platform/table-cache';
+import { TableChanges } from '../platform/table-changes';
 import { isExternalId, type Membership, type SessionUser } from '../platform/http';
 import type { Role } from '../platform/identity';
 import { matchSearch } from './client-search';
@@ -33,6 +35,8 @@ export interface ClientDirectoryMember {
 }
 
 const MAX_SEARCH_RESULTS = 100;
+/** One entry per workspace and client its records name. */
+const CLIENT_SUMMARIES_KEPT = 50_000;
 const SUMMARY_COLUMNS = ['clients.id', 'clients.external_id', 'clients.name', 'clients.email', 'clients.client_type', 'clients.pan_number'];
 
 const summaryOf = (client: Client): ClientSummary => ({
@@ -51,7 +55,15 @@ const summaryOf = (client: Client): ClientSummary => ({
  */
 @injectable()
 export class ClientDirectory {
-  constructor(@inject(CredentialService) private readonly credentials: CredentialService) {}
+  /** By workspace and client id: every list of a plugin names clients, read far more often than changed. */
+  private readonly keptSummaries: TableCache<ClientSummary>;
+
+  constructor(
+    @inject(CredentialService) private readonly credentials: CredentialService,
+    @inject(TableChanges) changes: TableChanges,
+  ) {
+    this.keptSummaries = new TableCache(changes, ['clients'], CLIENT_SUMMARIES_KEPT);
+  }
 
   /**
    * The valid portal logins of `platform` (`GST` or `INCOME_TAX`) in the workspace, by client name, for a plugin's
@@ -125,7 +137,22 @@ export class ClientDirectory {
   async byIds(workspaceId: number, ids: Iterable<number>, trx?: Knex.Transaction): Promise<Map<number, ClientSummary>> {
     const wanted = [...new Set(ids)];
     if (!wanted.length) return new Map();
-    const clients = await Client.inWorkspace(workspaceId, trx).whereIn('clients.id', wanted).select(SUMMARY_COLUMNS);
+    if (trx) return this.readByIds(workspaceId, wanted, trx);
+    const found = await this.keptSummaries.readMany(
+      wanted.map((id) => `${workspaceId}:${id}`),
+      async (missing) => {
+        const read = await this.readByIds(
+          workspaceId,
+          missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
+        );
+        return new Map([...read.values()].map((client) => [`${workspaceId}:${client.id}`, client]));
+      },
+    );
+    return new Map([...found.values()].map((client) => [client.id, client]));
+  }
+
+  private async readByIds(workspaceId: number, ids: number[], trx?: Knex.Transaction): Promise<Map<number, ClientSummary>> {
+    const clients = await Client.inWorkspace(workspaceId, trx).whereIn('clients.id', ids).select(SUMMARY_COLUMNS);
     return new Map(clients.map((client) => [client.id, summaryOf(client)]));
   }
 

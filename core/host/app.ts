@@ -11,16 +11,22 @@ import type { Logger } from '../platform/logger';
 import type { RedisClient } from '../platform/redis';
 import { generalJsonBody, largeBodyRoutes } from '../platform/request-body';
 import type { StorageService } from '../platform/storage';
+import { TableCache } from '../platform/table-cache';
+import { TableChanges } from '../platform/table-changes';
 import { TOKENS } from '../platform/tokens';
 import { WorkerHeartbeat } from '../platform/worker-heartbeat';
 import type { PluginRegistry } from '../plugins/plugin-registry';
 import { RemoteCatalogue } from '../plugins/remote-catalogue';
+import { PLUGIN_ROUTE_ACCESS_TABLES, type PluginRouteAccessRow } from '../workspaces/access';
 import { CORE_MODULES } from './core-modules';
 import { errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { buildPluginRouter } from './plugin-routes';
 import { requestLog } from './request-log';
 import { pageRoutes, webAssetRoutes } from './web-assets';
+
+/** One entry per signed-in user, workspace and plugin in use: a few hundred bytes each. */
+const PLUGIN_ROUTE_ACCESS_KEPT = 20_000;
 
 /** Answers about accounts, sessions and workspace data are never kept by the browser or a shared cache. */
 function noStore(_req: Request, res: Response, next: NextFunction): void {
@@ -52,8 +58,9 @@ export function buildApp(container: Container): Express {
   app.use(compression());
   app.use(healthRoutes(container.get<Knex>(TOKENS.Knex), container.get<RedisClient>(TOKENS.Redis), container.get(WorkerHeartbeat)));
 
+  const accessRows = new TableCache<PluginRouteAccessRow>(container.get(TableChanges), PLUGIN_ROUTE_ACCESS_TABLES, PLUGIN_ROUTE_ACCESS_KEPT);
   const pluginRoutes = registry.plugins.flatMap((plugin) =>
-    plugin.definition?.routes ? [buildPluginRouter(plugin.manifest, plugin.definition.routes, container)] : [],
+    plugin.definition?.routes ? [buildPluginRouter(plugin.manifest, plugin.definition.routes, container, accessRows)] : [],
   );
   const product = express.Router();
   // Only small bodies are read ahead of the session; the routes that take more read them behind their own gates.

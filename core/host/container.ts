@@ -8,6 +8,7 @@ import type { Logger } from '../platform/logger';
 import { QueueService } from '../platform/queue';
 import type { RedisClient } from '../platform/redis';
 import type { StorageService } from '../platform/storage';
+import { TableChanges } from '../platform/table-changes';
 import { TOKENS } from '../platform/tokens';
 import { WorkerHeartbeat } from '../platform/worker-heartbeat';
 import { CORE_CONTRIBUTIONS } from '../plugins/core-module';
@@ -39,6 +40,7 @@ export function buildContainer(infrastructure: Infrastructure, registry: PluginR
   container.bind(TOKENS.Queue).to(QueueService);
   container.bind(TOKENS.Crypto).to(CryptoService);
   container.bind(WorkerHeartbeat).toSelf();
+  container.bind(TableChanges).toSelf();
   container.bind(CORE_CONTRIBUTIONS).toConstantValue(CORE_MODULES.flatMap((module) => module.contributes ?? []));
 
   for (const module of CORE_MODULES) {

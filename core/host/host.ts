@@ -11,6 +11,7 @@ import { createLogger, type Logger } from '../platform/logger';
 import type { QueueService } from '../platform/queue';
 import { closeRedis, connectRedis } from '../platform/redis';
 import { openStorage } from '../platform/storage';
+import { TableChanges } from '../platform/table-changes';
 import { TOKENS } from '../platform/tokens';
 import { WorkerHeartbeat } from '../platform/worker-heartbeat';
 import { jobsOf } from '../plugin-api/define-plugin';
@@ -113,6 +114,9 @@ export async function createHost(options: HostOptions): Promise<Host> {
   scheduler.schedules();
 
   const app = role === 'worker' ? null : buildApp(container);
+  // Web requests read the core's busiest rows from memory; the worker role reads through.
+  const tableChanges = container.get(TableChanges);
+  if (app) await tableChanges.start();
   const heartbeat = container.get(WorkerHeartbeat);
   if (role !== 'web') {
     for (const module of CORE_MODULES) await module.workerService?.start(container);
@@ -163,6 +167,7 @@ export async function createHost(options: HostOptions): Promise<Host> {
       }
       await heartbeat.stop();
       await container.get<EventBus>(TOKENS.Events).close();
+      await tableChanges.stop();
       await closeRedis(redis);
       await opened.close();
       await destroyKnex(knex);

@@ -5,10 +5,11 @@ import type { PluginManifest } from '../plugin-api/manifest';
 import { notFound } from '../platform/errors';
 import { requireMembership, requireUser, type Middleware } from '../platform/http';
 import { readLargeBody, type LargeBodyRoute } from '../platform/request-body';
+import type { TableCache } from '../platform/table-cache';
 import { TOKENS } from '../platform/tokens';
 import type { PluginSettings } from '../plugin-settings/plugin-settings-service';
 import type { PluginRegistry } from '../plugins/plugin-registry';
-import { permissionGuard, pluginRouteGuard } from '../workspaces/access';
+import { permissionGuard, pluginRouteGuard, type PluginRouteAccessRow } from '../workspaces/access';
 import type { PermissionService } from '../workspaces/permissions';
 import { pluginNotEnabledMessage, type WorkspacePluginsService } from '../workspaces/workspace-plugins';
 
@@ -21,7 +22,12 @@ export interface PluginRoutes {
 }
 
 /** Builds the Express router of one plugin, with the four gates in front of every route it declares. */
-export function buildPluginRouter(manifest: PluginManifest, declare: (router: PluginRouter) => void, container: Container): PluginRoutes {
+export function buildPluginRouter(
+  manifest: PluginManifest,
+  declare: (router: PluginRouter) => void,
+  container: Container,
+  accessRows: TableCache<PluginRouteAccessRow>,
+): PluginRoutes {
   const router = express.Router();
   const largeBodyRoutes: LargeBodyRoute[] = [];
   const permissions = container.get<PermissionService>(TOKENS.Permissions);
@@ -29,7 +35,7 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
   const settings = container.get<PluginSettings>(TOKENS.PluginSettings);
   const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
 
-  const signedInMemberWithPluginOn = pluginRouteGuard(manifest.id, manifest.defaultEnabled, pluginNotEnabledMessage(manifest.name));
+  const signedInMemberWithPluginOn = pluginRouteGuard(manifest.id, manifest.defaultEnabled, pluginNotEnabledMessage(manifest.name), accessRows);
 
   const add = (method: Method) => (path: string, options: PluginRouteOptions, handler: PluginRouteHandler) => {
     const gates: Middleware[] = [signedInMemberWithPluginOn];
@@ -53,13 +59,24 @@ export function buildPluginRouter(manifest: PluginManifest, declare: (router: Pl
       });
       if (!res.headersSent) {
         if (result === undefined) res.status(204).end();
-        else res.json(result);
+        else sendJson(res, result);
       }
     });
   };
 
   declare({ get: add('get'), post: add('post'), put: add('put'), patch: add('patch'), delete: add('delete') });
   return { router, largeBodyRoutes };
+}
+
+/**
+ * `res.json` without the ETag Express would make by hashing the whole body: every API answer is `no-store` (app.ts),
+ * so no client ever sends it back, and hashing every list page buys nothing.
+ */
+function sendJson(res: Response, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /** A plugin that is not installed has no manifest to name it: `documents` reads `Documents`, `gst-returns` `Gst Returns`. */

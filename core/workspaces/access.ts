@@ -2,6 +2,8 @@ import type { NextFunction, Request, Response } from 'express';
 import { User } from '../auth/user-model';
 import { badRequest, forbidden, notFound, unauthorized } from '../platform/errors';
 import { isExternalId, type Membership } from '../platform/http';
+import type { TableCache } from '../platform/table-cache';
+import type { WatchedTable } from '../platform/table-changes';
 import type { Role } from '../platform/identity';
 import type { PermissionService } from './permissions';
 
@@ -49,7 +51,10 @@ export async function membershipGuard(req: Request, _res: Response, next: NextFu
 /** The nil UUID, which no workspace has: what a request naming no workspace (or a malformed id) is joined with. */
 const NO_WORKSPACE = '00000000-0000-0000-0000-000000000000';
 
-interface PluginRouteAccessRow {
+/** What the plugin route gate reads, and so what its kept answers depend on. */
+export const PLUGIN_ROUTE_ACCESS_TABLES: readonly WatchedTable[] = ['users', 'workspaces', 'workspace_members', 'workspace_plugins'];
+
+export interface PluginRouteAccessRow {
   id: number;
   external_id: string;
   name: string;
@@ -64,32 +69,24 @@ interface PluginRouteAccessRow {
 
 /**
  * Gates 1 to 3 of a plugin route (signed-in user, membership, plugin switched on) with the answers of
- * sessionGuard and membershipGuard, in one query instead of three: these routes are the product's busiest.
- * `isDefaultEnabled` decides for a workspace that never stored a switch for the plugin.
+ * sessionGuard and membershipGuard, in one query instead of three, whose answer `accessRows` keeps until one of its
+ * tables changes: these routes are the product's busiest. `isDefaultEnabled` decides for a workspace that never
+ * stored a switch for the plugin.
  */
-export function pluginRouteGuard(pluginId: string, isDefaultEnabled: boolean, notEnabledMessage: string) {
+export function pluginRouteGuard(
+  pluginId: string,
+  isDefaultEnabled: boolean,
+  notEnabledMessage: string,
+  accessRows: TableCache<PluginRouteAccessRow>,
+) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const userId = req.session?.userId;
     if (!userId) throw unauthorized();
     const named = workspaceIdOf(req);
     const workspaceExternalId = typeof named === 'string' && isExternalId(named) ? named.toLowerCase() : null;
-    const row: PluginRouteAccessRow | undefined = await User.knex()('users as u')
-      .leftJoin('workspaces as w', (join) => join.onVal('w.external_id', workspaceExternalId ?? NO_WORKSPACE))
-      .leftJoin('workspace_members as m', (join) => join.on('m.workspace_id', 'w.id').andOn('m.user_id', 'u.id'))
-      .leftJoin('workspace_plugins as p', (join) => join.on('p.workspace_id', 'w.id').andOnVal('p.plugin_id', pluginId))
-      .where('u.id', userId)
-      .first(
-        'u.id',
-        'u.external_id',
-        'u.name',
-        'u.email',
-        'u.image',
-        'm.workspace_id',
-        'w.external_id as workspace_external_id',
-        'w.name as workspace_name',
-        'm.role',
-        'p.enabled as plugin_enabled',
-      );
+    const row = await accessRows.read(`${userId}:${workspaceExternalId ?? ''}:${pluginId}`, () =>
+      readPluginRouteAccess(userId, workspaceExternalId, pluginId),
+    );
     if (!row) throw unauthorized();
     req.user = { id: row.id, externalId: row.external_id, name: row.name, email: row.email, image: row.image };
     if (named === undefined || named === '') throw badRequest('Workspace ID is required');
@@ -98,6 +95,26 @@ export function pluginRouteGuard(pluginId: string, isDefaultEnabled: boolean, no
     if (!(row.plugin_enabled ?? isDefaultEnabled)) throw notFound(notEnabledMessage);
     next();
   };
+}
+
+function readPluginRouteAccess(userId: number, workspaceExternalId: string | null, pluginId: string): Promise<PluginRouteAccessRow | undefined> {
+  return User.knex()('users as u')
+    .leftJoin('workspaces as w', (join) => join.onVal('w.external_id', workspaceExternalId ?? NO_WORKSPACE))
+    .leftJoin('workspace_members as m', (join) => join.on('m.workspace_id', 'w.id').andOn('m.user_id', 'u.id'))
+    .leftJoin('workspace_plugins as p', (join) => join.on('p.workspace_id', 'w.id').andOnVal('p.plugin_id', pluginId))
+    .where('u.id', userId)
+    .first(
+      'u.id',
+      'u.external_id',
+      'u.name',
+      'u.email',
+      'u.image',
+      'm.workspace_id',
+      'w.external_id as workspace_external_id',
+      'w.name as workspace_name',
+      'm.role',
+      'p.enabled as plugin_enabled',
+    );
 }
 
 /** Gate 3: the member's role holds the permission. */

@@ -2,9 +2,13 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import { isExternalId, type WorkspaceRef } from '../platform/http';
 import type { Role } from '../platform/identity';
+import { TableCache } from '../platform/table-cache';
+import { TableChanges } from '../platform/table-changes';
 import { TOKENS } from '../platform/tokens';
 
 const LOOKUP_BATCH = 1000;
+/** One entry per workspace and person its records name. */
+const PEOPLE_KEPT = 50_000;
 
 /** A current member as other domains show them (an assignee picker, a task's assignee). */
 export interface WorkspaceMemberSummary {
@@ -29,7 +33,15 @@ export interface PersonSummary {
 /** What a plugin may learn about workspaces without reading the core's tables (`TOKENS.Workspaces`). Read only. */
 @injectable()
 export class WorkspaceDirectory {
-  constructor(@inject(TOKENS.Knex) private readonly knex: Knex) {}
+  /** By workspace and user id: every list of a plugin names people, who rarely change. */
+  private readonly keptPeople: TableCache<PersonSummary>;
+
+  constructor(
+    @inject(TOKENS.Knex) private readonly knex: Knex,
+    @inject(TableChanges) changes: TableChanges,
+  ) {
+    this.keptPeople = new TableCache(changes, ['users', 'workspace_members'], PEOPLE_KEPT);
+  }
 
   /** Null for a workspace that does not exist (any more). */
   async byId(workspaceId: number): Promise<WorkspaceRef | null> {
@@ -54,7 +66,18 @@ export class WorkspaceDirectory {
 
   /** The people with these user ids, each marked whether they are still a member of the workspace. */
   async people(workspaceId: number, userIds: Iterable<number>): Promise<Map<number, PersonSummary>> {
-    const ids = [...new Set(userIds)].filter((id) => Number.isInteger(id));
+    const keys = [...new Set(userIds)].filter((id) => Number.isInteger(id)).map((id) => `${workspaceId}:${id}`);
+    const found = await this.keptPeople.readMany(keys, async (missing) => {
+      const read = await this.readPeople(
+        workspaceId,
+        missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
+      );
+      return new Map([...read.values()].map((person) => [`${workspaceId}:${person.userId}`, person]));
+    });
+    return new Map([...found.values()].map((person) => [person.userId, person]));
+  }
+
+  private async readPeople(workspaceId: number, ids: number[]): Promise<Map<number, PersonSummary>> {
     const people = new Map<number, PersonSummary>();
     for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
       const rows: { id: number; external_id: string; name: string; image: string | null; member: boolean }[] = await this.knex('users as u')
