@@ -10,6 +10,7 @@ import {
   type TaskStatus,
 } from '../shared/wire';
 import type { Task } from './models';
+import type { ViewableTask } from './task-views';
 
 /** What `GET tasks` narrows the list to, with every external id already resolved to its serial id. */
 export interface TaskFilters {
@@ -37,7 +38,7 @@ interface Cursor {
 
 /** The exact creation time as text: a JavaScript Date would drop PostgreSQL's microseconds and break ties. */
 export const CREATED_AT_KEY = raw(`to_char(tasks.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`).as('created_at_key');
-export type TaskWithKey = Task & { createdAtKey: string };
+export type TaskWithKey = ViewableTask & { createdAtKey: string };
 
 const sortKey = (sort: TaskSort) => `${sort.field}:${sort.order}`;
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -43,7 +43,7 @@ import {
   type TaskWithKey,
 } from './task-list-query';
 import { TaskNotifier } from './task-notifications';
-import { TASK_VIEW_COLUMNS, TaskViews } from './task-views';
+import { TASK_VIEW_COLUMNS, TaskViews, type ViewableTask } from './task-views';
 import { onlyVisible, visibleClientsOf } from './task-visibility';
 import type { EntityTaskInput, TaskViewer } from './tokens';
 
@@ -145,14 +145,14 @@ export class TaskService {
   /** The tasks linked to another plugin's record that the viewer may see, newest first. */
   async listForEntity(workspace: WorkspaceRef, entityType: string, entityId: string, viewer: TaskViewer): Promise<TaskView[]> {
     const visible = await visibleClientsOf(this.clients, workspace.id, viewer);
-    const tasks = await Task.inWorkspace(workspace.id)
+    const tasks = (await Task.inWorkspace(workspace.id)
       .modify(onlyVisible(visible))
       .where({ 'tasks.entity_type': entityType, 'tasks.entity_id': entityId })
       .orderBy([
         { column: 'tasks.created_at', order: 'desc' },
         { column: 'tasks.id', order: 'desc' },
       ])
-      .select(TASK_VIEW_COLUMNS);
+      .select(TASK_VIEW_COLUMNS)) as ViewableTask[];
     return this.views.of(workspace, tasks);
   }
 
