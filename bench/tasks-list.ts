@@ -1,7 +1,8 @@
 /**
  * Tasks list: one workspace with 10,000 tasks and then 1,000,000, each time `GET tasks` in its default order, with a
- * status filter and with a search term, beside `GET auth/status` in the same run: 50 connections for 10 s each, after
- * 2 s of the same unmeasured (autocannon in its own process), for the requests per second, and one request at a time,
+ * status filter and with a search term, beside `GET auth/status` in the same run (before the first case and after each
+ * one): 50 connections for 10 s each, after 2 s of the same unmeasured (autocannon in its own process), for the
+ * requests per second, each case against the mean of the `GET auth/status` runs around it, and one request at a time,
  * all in turn round after round (20 warm-up, 300 measured), for the p95. Seeds with one `INSERT ... SELECT FROM
  * generate_series` per size, then `VACUUM ANALYZE`, and prints the `EXPLAIN (ANALYZE, BUFFERS)` of the list query each
  * case runs. One JSON line per figure; targets in bench/README.md.
@@ -207,6 +208,8 @@ async function seedTasks(knex: Knex, workspaceId: number, ownerId: number, clien
   // What autovacuum leaves after a bulk insert: the trigram index's own statistics (its entry counts), which the
   // planner prices a search's index scan with, are written by VACUUM, not by ANALYZE.
   await knex.raw('vacuum analyze tasks');
+  // Writes the seeded pages out now rather than in a checkpoint during the measurements.
+  await knex.raw('checkpoint');
 }
 
 /** The list query a request ran, as PostgreSQL planned and ran it. */
@@ -230,7 +233,9 @@ async function planOf(knex: Knex, request: () => Promise<void>): Promise<string>
 async function measure(running: RunningHost, session: BenchSession, tasks: number): Promise<void> {
   const base = `${running.baseUrl}/axal`;
   const authStatus = `${base}/auth/status`;
-  const referenceLoad = await underLoad(authStatus, session.cookie);
+  // `GET auth/status` before the first case and after each one: each case is compared with the two around it, so a
+  // machine that speeds up or slows down during the run weighs on both sides of each ratio alike.
+  const referenceLoads = [await underLoad(authStatus, session.cookie)];
   const cases = [];
   for (const { label, query } of CASES) {
     const url = `${base}/api/v1/tasks?${new URLSearchParams({ workspaceId: session.workspaceId, ...query })}`;
@@ -243,22 +248,24 @@ async function measure(running: RunningHost, session: BenchSession, tasks: numbe
     const plan = await planOf(running.host.knex, async () => {
       await (await fetch(url, { headers: { cookie: session.cookie } })).arrayBuffer();
     });
+    referenceLoads.push(await underLoad(authStatus, session.cookie));
     cases.push({ label, url, pageSize: page.tasks.length, load, plan });
   }
+  const referenceRate = (index: number) => referenceLoads[index]!.requests.average;
   const [reference, ...singles] = await oneAtATimeInTurn([authStatus, ...cases.map(({ url }) => url)], session.cookie);
   console.log(
     JSON.stringify({
       tasks,
       figure: 'GET auth/status',
-      requestsPerSecond: referenceLoad.requests.average,
-      p99MsAt50: referenceLoad.latency.p99,
+      requestsPerSecond: referenceLoads.map((load) => load.requests.average),
+      p99MsAt50: referenceLoads.map((load) => load.latency.p99),
       p50MsAlone: reference!.p50,
       p95MsAlone: reference!.p95,
     }),
   );
   for (const [index, { label, pageSize, load, plan }] of cases.entries()) {
     const single = singles[index]!;
-    const throughputShare = load.requests.average / referenceLoad.requests.average;
+    const throughputShare = load.requests.average / ((referenceRate(index) + referenceRate(index + 1)) / 2);
     const p95Factor = single.p95 / reference!.p95;
     console.log(
       JSON.stringify({

@@ -138,17 +138,7 @@ export class ClientDirectory {
     const wanted = [...new Set(ids)];
     if (!wanted.length) return new Map();
     if (trx) return this.readByIds(workspaceId, wanted, trx);
-    const found = await this.keptSummaries.readMany(
-      wanted.map((id) => `${workspaceId}:${id}`),
-      async (missing) => {
-        const read = await this.readByIds(
-          workspaceId,
-          missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
-        );
-        return new Map([...read.values()].map((client) => [`${workspaceId}:${client.id}`, client]));
-      },
-    );
-    return new Map([...found.values()].map((client) => [client.id, client]));
+    return this.keptSummaries.readMany(workspaceId, wanted, (missing) => this.readByIds(workspaceId, missing));
   }
 
   private async readByIds(workspaceId: number, ids: number[], trx?: Knex.Transaction): Promise<Map<number, ClientSummary>> {

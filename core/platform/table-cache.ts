@@ -34,22 +34,25 @@ export class TableCache<V> {
   }
 
   /**
-   * The values of `keys`, the kept ones from memory and the others through one `loadMissing` call, which answers
-   * those it found by key (a key it leaves out is answered as missing and not kept).
+   * The values of `ids` within `scope` (a workspace), the kept ones from memory and the others through one
+   * `loadMissing` call, which answers those it found (an id it leaves out is answered as missing and not kept).
    */
-  async readMany(keys: string[], loadMissing: (missing: string[]) => Promise<Map<string, V>>): Promise<Map<string, V>> {
-    const found = new Map<string, V>();
-    const missing: string[] = [];
-    for (const key of keys) {
-      const kept = this.entries.get(key);
-      if (kept === undefined) missing.push(key);
-      else found.set(key, kept);
+  async readMany(scope: number, ids: readonly number[], loadMissing: (missing: number[]) => Promise<Map<number, V>>): Promise<Map<number, V>> {
+    const found = new Map<number, V>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const kept = this.entries.get(`${scope}:${id}`);
+      if (kept === undefined) missing.push(id);
+      else found.set(id, kept);
     }
     if (!missing.length) return found;
     const generation = this.generation;
     const loaded = await loadMissing(missing);
-    this.keep(generation, loaded);
-    for (const [key, value] of loaded) found.set(key, value);
+    this.keep(
+      generation,
+      [...loaded].map(([id, value]): [string, V] => [`${scope}:${id}`, value]),
+    );
+    for (const [id, value] of loaded) found.set(id, value);
     return found;
   }
 

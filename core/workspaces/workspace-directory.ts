@@ -66,15 +66,8 @@ export class WorkspaceDirectory {
 
   /** The people with these user ids, each marked whether they are still a member of the workspace. */
   async people(workspaceId: number, userIds: Iterable<number>): Promise<Map<number, PersonSummary>> {
-    const keys = [...new Set(userIds)].filter((id) => Number.isInteger(id)).map((id) => `${workspaceId}:${id}`);
-    const found = await this.keptPeople.readMany(keys, async (missing) => {
-      const read = await this.readPeople(
-        workspaceId,
-        missing.map((key) => Number(key.slice(key.indexOf(':') + 1))),
-      );
-      return new Map([...read.values()].map((person) => [`${workspaceId}:${person.userId}`, person]));
-    });
-    return new Map([...found.values()].map((person) => [person.userId, person]));
+    const ids = [...new Set(userIds)].filter((id) => Number.isInteger(id));
+    return this.keptPeople.readMany(workspaceId, ids, (missing) => this.readPeople(workspaceId, missing));
   }
 
   private async readPeople(workspaceId: number, ids: number[]): Promise<Map<number, PersonSummary>> {

@@ -92,22 +92,21 @@ describe('TableCache over TableChanges (real PostgreSQL)', () => {
     expect(await cache.read('b', loader('after the commit'))).to.equal('after the commit');
   });
 
-  it('reads many keys, loading only the missing ones in one call and keeping what it found', async () => {
+  it('reads many ids of one workspace, loading only the missing ones in one call and keeping what it found for that workspace', async () => {
     const cache = new TableCache<string>(changes(), ['users'], 10);
-    const calls: string[][] = [];
-    const loadMissing = async (missing: string[]) => {
+    const calls: number[][] = [];
+    const gone = 9;
+    const loadMissing = async (missing: number[]) => {
       calls.push(missing);
-      return new Map(missing.filter((key) => key !== 'gone').map((key) => [key, key.toUpperCase()]));
+      return new Map(missing.filter((id) => id !== gone).map((id) => [id, `person ${id}`]));
     };
-    expect([...(await cache.readMany(['a', 'gone'], loadMissing))]).to.deep.equal([['a', 'A']]);
-    expect([...(await cache.readMany(['a', 'b', 'gone'], loadMissing))]).to.deep.equal([
-      ['a', 'A'],
-      ['b', 'B'],
+    expect([...(await cache.readMany(1, [1, gone], loadMissing))]).to.deep.equal([[1, 'person 1']]);
+    expect([...(await cache.readMany(1, [1, 2, gone], loadMissing))]).to.deep.equal([
+      [1, 'person 1'],
+      [2, 'person 2'],
     ]);
-    expect(calls).to.deep.equal([
-      ['a', 'gone'],
-      ['b', 'gone'],
-    ]);
+    expect([...(await cache.readMany(2, [1], loadMissing))]).to.deep.equal([[1, 'person 1']]);
+    expect(calls).to.deep.equal([[1, gone], [2, gone], [1]]);
   });
 
   it('holds at most its limit, dropping the oldest, and freezes what it keeps', async () => {
