@@ -90,8 +90,9 @@ export class TableChanges {
     const lost = (error?: Error) => {
       if (this.client !== client) return;
       this.client = null;
+      // Said once per outage, not at every failed attempt to listen again.
+      if (this.live) this.logger.warn({ err: error?.message }, 'table change notifications lost; caches read through until they are back');
       this.markDeaf();
-      if (error) this.logger.warn({ err: error.message }, 'table change notifications lost; caches read through until they are back');
       client.end().catch(() => undefined);
       this.scheduleReconnect();
     };
