@@ -43,7 +43,7 @@ import {
   type TaskWithKey,
 } from './task-list-query';
 import { TaskNotifier } from './task-notifications';
-import { TASK_VIEW_COLUMNS, TaskViews, type ViewableTask } from './task-views';
+import { readViewableTasks, TASK_VIEW_COLUMNS, TaskViews } from './task-views';
 import { onlyVisible, visibleClientsOf } from './task-visibility';
 import type { EntityTaskInput, TaskViewer } from './tokens';
 
@@ -111,25 +111,27 @@ export class TaskService {
     const cursor = query.cursor ? decodeCursor(sort, query.cursor) : null;
     const clientId = query.clientId ? (await this.clients.byExternalId(workspace.id, query.clientId)).id : null;
     const visible = await visibleClientsOf(this.clients, workspace.id, actor);
-    const rows = (await Task.inWorkspace(workspace.id)
-      .modify(onlyVisible(visible))
-      .modify(
-        applyFilters({
-          statuses: query.status,
-          priorities: query.priority,
-          clientId,
-          search: query.search,
-          entity: query.entityType && query.entityId ? { type: query.entityType, id: query.entityId } : null,
-          dueBetween: upcoming ? upcomingDays() : null,
-          assigneeUserId: query.assignedTo === 'me' ? actor.userId : null,
-        }),
-      )
-      .modify((builder) => {
-        if (cursor) applyKeyset(sort, cursor)(builder);
-      })
-      .modify(applyOrder(sort))
-      .limit(query.limit + 1)
-      .select(...TASK_VIEW_COLUMNS, CREATED_AT_KEY)) as TaskWithKey[];
+    const rows = (await readViewableTasks(
+      Task.inWorkspace(workspace.id)
+        .modify(onlyVisible(visible))
+        .modify(
+          applyFilters({
+            statuses: query.status,
+            priorities: query.priority,
+            clientId,
+            search: query.search,
+            entity: query.entityType && query.entityId ? { type: query.entityType, id: query.entityId } : null,
+            dueBetween: upcoming ? upcomingDays() : null,
+            assigneeUserId: query.assignedTo === 'me' ? actor.userId : null,
+          }),
+        )
+        .modify((builder) => {
+          if (cursor) applyKeyset(sort, cursor)(builder);
+        })
+        .modify(applyOrder(sort))
+        .limit(query.limit + 1)
+        .select(...TASK_VIEW_COLUMNS, CREATED_AT_KEY),
+    )) as TaskWithKey[];
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -145,14 +147,16 @@ export class TaskService {
   /** The tasks linked to another plugin's record that the viewer may see, newest first. */
   async listForEntity(workspace: WorkspaceRef, entityType: string, entityId: string, viewer: TaskViewer): Promise<TaskView[]> {
     const visible = await visibleClientsOf(this.clients, workspace.id, viewer);
-    const tasks = (await Task.inWorkspace(workspace.id)
-      .modify(onlyVisible(visible))
-      .where({ 'tasks.entity_type': entityType, 'tasks.entity_id': entityId })
-      .orderBy([
-        { column: 'tasks.created_at', order: 'desc' },
-        { column: 'tasks.id', order: 'desc' },
-      ])
-      .select(TASK_VIEW_COLUMNS)) as ViewableTask[];
+    const tasks = await readViewableTasks(
+      Task.inWorkspace(workspace.id)
+        .modify(onlyVisible(visible))
+        .where({ 'tasks.entity_type': entityType, 'tasks.entity_id': entityId })
+        .orderBy([
+          { column: 'tasks.created_at', order: 'desc' },
+          { column: 'tasks.id', order: 'desc' },
+        ])
+        .select(TASK_VIEW_COLUMNS),
+    );
     return this.views.of(workspace, tasks);
   }
 

@@ -1,6 +1,6 @@
-import { raw } from 'objection';
+import { raw, type QueryBuilder } from 'objection';
 import type { ClientDirectory, PersonSummary, WorkspaceDirectory, WorkspaceRef } from '../../../core/plugin-api';
-import type { RecurrenceView, TaskPerson, TaskView } from '../shared/wire';
+import type { RecurrenceView, TaskPerson, TaskPriority, TaskStatus, TaskView } from '../shared/wire';
 import type { Task } from './models';
 
 const personOf = (person: PersonSummary): TaskPerson => ({
@@ -15,9 +15,45 @@ export interface SeriesViews {
   views(workspaceId: number, seriesIds: number[]): Promise<Map<number, { externalId: string; recurrence: RecurrenceView }>>;
 }
 
-type Instant = 'createdAt' | 'updatedAt' | 'startDate' | 'completedAt';
-/** A task as read for a view: a list reads its instants as ISO text (TASK_VIEW_COLUMNS), a single task as dates. */
-export type ViewableTask = Omit<Task, Instant> & { [name in Instant]: Task[name] | (null extends Task[name] ? string | null : string) };
+/** What a view reads of a task: a list reads its instants as ISO text (TASK_VIEW_COLUMNS), a single task as dates. */
+export type ViewableTask = Pick<
+  Task,
+  | 'id'
+  | 'externalId'
+  | 'title'
+  | 'description'
+  | 'status'
+  | 'priority'
+  | 'dueDate'
+  | 'assignedTo'
+  | 'clientId'
+  | 'entityType'
+  | 'entityId'
+  | 'createdBy'
+  | 'seriesId'
+> & { createdAt: Date | string; updatedAt: Date | string; startDate: Date | string | null; completedAt: Date | string | null };
+
+/** A row of TASK_VIEW_COLUMNS as PostgreSQL answers it, with `created_at_key` when the list selected it. */
+interface TaskViewRow {
+  id: number;
+  external_id: string;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  due_date: string | null;
+  assigned_to: number | null;
+  client_id: number | null;
+  entity_type: string | null;
+  entity_id: string | null;
+  created_by: number | null;
+  series_id: number | null;
+  created_at: string;
+  updated_at: string;
+  start_date: string | null;
+  completed_at: string | null;
+  created_at_key?: string;
+}
 
 const isoOf = (instant: Date | string) => (typeof instant === 'string' ? instant : instant.toISOString());
 
@@ -45,6 +81,34 @@ export const TASK_VIEW_COLUMNS = [
 ]
   .map((column): string | ReturnType<typeof isoText> => `tasks.${column}`)
   .concat(['created_at', 'updated_at', 'start_date', 'completed_at'].map(isoText));
+
+/**
+ * Runs a query selecting TASK_VIEW_COLUMNS and answers its rows as plain objects: making a model of each row only to
+ * read it back cost about 30 µs a page. `createdAtKey` is there when the query selected CREATED_AT_KEY.
+ */
+export async function readViewableTasks(query: QueryBuilder<Task, Task[]>): Promise<(ViewableTask & { createdAtKey?: string })[]> {
+  const rows: TaskViewRow[] = await query.toKnexQuery();
+  return rows.map((row) => ({
+    id: row.id,
+    externalId: row.external_id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    dueDate: row.due_date,
+    assignedTo: row.assigned_to,
+    clientId: row.client_id,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    createdBy: row.created_by,
+    seriesId: row.series_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    startDate: row.start_date,
+    completedAt: row.completed_at,
+    createdAtKey: row.created_at_key,
+  }));
+}
 
 const defined = <T>(values: (T | null)[]): T[] => values.filter((value): value is T => value !== null);
 
