@@ -15,6 +15,7 @@ const WRITTEN_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?"?
 const TRUNCATE = /^\s*truncate\b/i;
 const READ_ONLY = /^\s*select\b/i;
 const COMMIT = /^\s*commit\b/i;
+const ROLLBACK = /^\s*rollback\s*;?\s*$/i;
 
 /** The watched tables a statement writes; every one of them for a truncate, whose table list is not worth parsing. */
 export function watchedTablesWrittenBy(sql: string): WatchedTable[] {
@@ -29,7 +30,10 @@ export function watchedTablesWrittenBy(sql: string): WatchedTable[] {
 
 interface QueryEvent {
   sql: string;
+  /** The transaction (or savepoint) a statement runs in; knex sends an outer COMMIT without it. */
   __knexTxId?: string;
+  /** The connection: one transaction at a time, its savepoints included. */
+  __knexUid?: string;
 }
 
 /**
@@ -43,8 +47,8 @@ interface QueryEvent {
 @injectable()
 export class TableChanges {
   private readonly listeners = new Set<(table: WatchedTable | null) => void>();
-  /** Tables written inside transactions not yet committed (any of them: nested ones have ids of their own). */
-  private readonly writtenAwaitingCommit = new Set<WatchedTable>();
+  /** Watched tables written by the open transaction of each connection. */
+  private readonly writtenAwaitingCommit = new Map<string, Set<WatchedTable>>();
   private client: pg.Client | null = null;
   private stopped = true;
   private reconnect: NodeJS.Timeout | null = null;
@@ -141,15 +145,19 @@ export class TableChanges {
    * dropped by the notification that follows).
    */
   private readonly sawQuery = (query: QueryEvent) => {
-    if (query.__knexTxId && COMMIT.test(query.sql)) {
-      const written = [...this.writtenAwaitingCommit];
-      this.writtenAwaitingCommit.clear();
-      for (const table of written) this.changed(table);
+    const connection = query.__knexUid ?? '';
+    if (COMMIT.test(query.sql) || ROLLBACK.test(query.sql)) {
+      const written = this.writtenAwaitingCommit.get(connection);
+      this.writtenAwaitingCommit.delete(connection);
+      if (written && COMMIT.test(query.sql)) for (const table of written) this.changed(table);
       return;
     }
     for (const table of watchedTablesWrittenBy(query.sql)) {
       this.changed(table);
-      if (query.__knexTxId) this.writtenAwaitingCommit.add(table);
+      if (query.__knexTxId) {
+        const written = this.writtenAwaitingCommit.get(connection) ?? new Set();
+        this.writtenAwaitingCommit.set(connection, written.add(table));
+      }
     }
   };
 

@@ -92,6 +92,18 @@ describe('TableCache over TableChanges (real PostgreSQL)', () => {
     expect(await cache.read('b', loader('after the commit'))).to.equal('after the commit');
   });
 
+  it('drops again at the outer commit what a nested transaction wrote', async () => {
+    const cache = new TableCache<string>(changes(), ['workspaces'], 10);
+    await knex().transaction(async (trx) => {
+      await trx.transaction(async (nested) => {
+        await nested('workspaces').where({ id: -1 }).update({ name: 'nobody' });
+      });
+      expect(await cache.read('a', loader('before the commit'))).to.equal('before the commit');
+      expect(await cache.read('a', loader('unused'))).to.equal('before the commit');
+    });
+    expect(await cache.read('a', loader('after the commit'))).to.equal('after the commit');
+  });
+
   it('reads many ids of one workspace, loading only the missing ones in one call and keeping what it found for that workspace', async () => {
     const cache = new TableCache<string>(changes(), ['users'], 10);
     const calls: number[][] = [];
