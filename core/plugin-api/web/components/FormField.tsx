@@ -1,4 +1,4 @@
-import { FormGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import './form-field.css';
 
@@ -37,6 +37,43 @@ export function FormField({ label, inputId, error, hint, children }: FormFieldPr
     >
       {children({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': hasMessage ? messageId : undefined })}
     </FormGroup>
+  );
+}
+
+export interface SelectFieldProps<T extends string, O extends T> extends Omit<FormFieldProps, 'children'> {
+  value: T;
+  /** The listed choices, each shown by its label. */
+  options: readonly O[];
+  labels: Record<O, string>;
+  onChange: (value: T) => void;
+  autoFocus?: boolean;
+  /** Options offered before the listed ones, such as an automatic choice. */
+  children?: ReactNode;
+}
+
+/** A `FormField` choosing one of a fixed list of values (a status, a priority). */
+export function SelectField<T extends string, O extends T = T>({
+  value,
+  options,
+  labels,
+  onChange,
+  autoFocus,
+  children,
+  ...field
+}: SelectFieldProps<T, O>) {
+  return (
+    <FormField {...field}>
+      {(control) => (
+        <HTMLSelect {...control} fill value={value} onChange={(event) => onChange(event.currentTarget.value as T)} autoFocus={autoFocus}>
+          {children}
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option]}
+            </option>
+          ))}
+        </HTMLSelect>
+      )}
+    </FormField>
   );
 }
 

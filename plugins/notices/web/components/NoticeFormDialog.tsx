@@ -1,7 +1,7 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@axal/web-sdk';
-import { FormDialog, FormField, FormRow, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, FormRow, SelectField, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NOTICE_TYPE_LENGTH,
@@ -211,22 +211,15 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
           </FormField>
         )}
         <FormRow>
-          <FormField label="Department" inputId={idOf('department')} error={errors.department}>
-            {(control) => (
-              <HTMLSelect
-                {...control}
-                fill
-                value={values.department}
-                onChange={(event) => set('department', event.currentTarget.value as NoticeDepartment)}
-              >
-                {NOTICE_DEPARTMENTS.map((department) => (
-                  <option key={department} value={department}>
-                    {DEPARTMENT_LABELS[department]}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormField>
+          <SelectField
+            label="Department"
+            inputId={idOf('department')}
+            error={errors.department}
+            value={values.department}
+            options={NOTICE_DEPARTMENTS}
+            labels={DEPARTMENT_LABELS}
+            onChange={(department) => set('department', department)}
+          />
           <FormField
             label="Notice Type"
             inputId={idOf('noticeType')}
@@ -264,39 +257,31 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
           </FormField>
         </FormRow>
         <FormRow>
-          <FormField label="Priority" inputId={idOf('priority')} error={errors.priority}>
-            {(control) => (
-              <HTMLSelect
-                {...control}
-                fill
-                value={values.priority}
-                onChange={(event) => set('priority', event.currentTarget.value as PriorityChoice)}
-              >
-                {/* Once a member picks a priority it is theirs; the automatic one is offered while it still applies. */}
-                {(!notice || !notice.prioritySetByMember) && (
-                  <option value={AUTOMATIC}>
-                    {notice ? `Automatic (${PRIORITY_LABELS[notice.priority]})` : 'Automatic (from the due date and amount)'}
-                  </option>
-                )}
-                {NOTICE_PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
-              </HTMLSelect>
+          <SelectField<PriorityChoice, NoticePriority>
+            label="Priority"
+            inputId={idOf('priority')}
+            error={errors.priority}
+            value={values.priority}
+            options={NOTICE_PRIORITIES}
+            labels={PRIORITY_LABELS}
+            onChange={(priority) => set('priority', priority)}
+          >
+            {/* Once a member picks a priority it is theirs; the automatic one is offered while it still applies. */}
+            {(!notice || !notice.prioritySetByMember) && (
+              <option value={AUTOMATIC}>
+                {notice ? `Automatic (${PRIORITY_LABELS[notice.priority]})` : 'Automatic (from the due date and amount)'}
+              </option>
             )}
-          </FormField>
-          <FormField label="Status" inputId={idOf('status')} error={errors.status}>
-            {(control) => (
-              <HTMLSelect {...control} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as NoticeStatus)}>
-                {NOTICE_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormField>
+          </SelectField>
+          <SelectField
+            label="Status"
+            inputId={idOf('status')}
+            error={errors.status}
+            value={values.status}
+            options={NOTICE_STATUSES}
+            labels={STATUS_LABELS}
+            onChange={(status) => set('status', status)}
+          />
         </FormRow>
         <FormRow>
           <FormField label="Tax Period / Assessment Year" inputId={idOf('taxPeriod')} error={errors.taxPeriod}>

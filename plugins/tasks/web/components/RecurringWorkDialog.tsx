@@ -1,7 +1,7 @@
-import { Button, Checkbox, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, DialogBody, DialogFooter, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, formatDate, useSession } from '@axal/web-sdk';
-import { FormDialog, FormField, FormRow, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, FormRow, SelectField, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_SERIES_CLIENTS,
@@ -159,17 +159,14 @@ function RecurringWorkForm({
           )}
         </FormField>
         <FormRow>
-          <FormField label="Priority" inputId={ids.priority}>
-            {(control) => (
-              <HTMLSelect {...control} fill value={priority} onChange={(event) => setPriority(event.currentTarget.value as TaskPriority)}>
-                {TASK_PRIORITIES.map((option) => (
-                  <option key={option} value={option}>
-                    {PRIORITY_LABELS[option]}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormField>
+          <SelectField
+            label="Priority"
+            inputId={ids.priority}
+            value={priority}
+            options={TASK_PRIORITIES}
+            labels={PRIORITY_LABELS}
+            onChange={setPriority}
+          />
           <AssigneeField inputId={ids.assignee} value={assignee} onChange={setAssignee} error={errors.assignedToExternalId} members={members} />
           <DueDateField
             label="First due date"

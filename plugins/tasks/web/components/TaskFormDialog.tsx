@@ -1,7 +1,7 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, useSession } from '@axal/web-sdk';
-import { FormDialog, FormField, FormRow, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { FormDialog, FormField, FormRow, SelectField, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
@@ -207,28 +207,24 @@ function TaskForm({
           )}
         </FormField>
         <FormRow>
-          <FormField label="Status" inputId={ids.status} error={errors.status}>
-            {(control) => (
-              <HTMLSelect {...control} fill value={values.status} onChange={(event) => set('status', event.currentTarget.value as TaskStatus)}>
-                {TASK_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormField>
-          <FormField label="Priority" inputId={ids.priority} error={errors.priority}>
-            {(control) => (
-              <HTMLSelect {...control} fill value={values.priority} onChange={(event) => set('priority', event.currentTarget.value as TaskPriority)}>
-                {TASK_PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
-              </HTMLSelect>
-            )}
-          </FormField>
+          <SelectField
+            label="Status"
+            inputId={ids.status}
+            error={errors.status}
+            value={values.status}
+            options={TASK_STATUSES}
+            labels={STATUS_LABELS}
+            onChange={(status) => set('status', status)}
+          />
+          <SelectField
+            label="Priority"
+            inputId={ids.priority}
+            error={errors.priority}
+            value={values.priority}
+            options={TASK_PRIORITIES}
+            labels={PRIORITY_LABELS}
+            onChange={(priority) => set('priority', priority)}
+          />
         </FormRow>
         <FormRow>
           <AssigneeField
