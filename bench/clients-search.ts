@@ -4,15 +4,12 @@
  * Runs against its own database; prints one JSON line per figure. Targets in bench/README.md.
  */
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
 import type { ClientInput } from '../core/clients/schemas';
-import { projectRoot } from '../core/platform/config';
 import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf } from './bench-session';
+import { autocannon } from './measure';
 import { runBench } from './run-bench';
 import { SURNAMES, TRADES } from './business-names';
 
@@ -68,21 +65,6 @@ function clientInput(index: number): ClientInput {
   };
 }
 
-interface LoadResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  non2xx: number;
-}
-
-/** The load comes from its own process, so the server under test keeps its CPU to itself. */
-async function load(url: string, cookie: string): Promise<LoadResult> {
-  const cli = path.join(projectRoot, 'node_modules', '.bin', 'autocannon');
-  const { stdout } = await promisify(execFile)(cli, ['--json', '-c', '50', '-d', '10', '-H', `cookie=${cookie}`, url], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(stdout) as LoadResult;
-}
-
 async function main(running: RunningHost): Promise<void> {
   const session = await benchSession(running.baseUrl);
   const { knex, container } = running.host;
@@ -106,7 +88,7 @@ async function main(running: RunningHost): Promise<void> {
     const probe = await fetch(url, { headers: { cookie: session.cookie } });
     const { clients: page } = await probe.json();
     if (probe.status !== 200) throw new Error(`search answered ${probe.status}`);
-    const result = await load(url, session.cookie);
+    const result = await autocannon(url, session.cookie, { seconds: 10 });
     console.log(
       JSON.stringify({
         figure: `clients search p99, ${label} ("${term}")`,

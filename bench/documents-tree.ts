@@ -8,6 +8,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf } from './bench-session';
+import { percentile, round } from './measure';
 import { runBench } from './run-bench';
 
 const CLIENT_FOLDERS = 20;
@@ -17,8 +18,6 @@ const ROWS_PER_INSERT = 1000;
 const WARM_UP = 20;
 const SAMPLES = 300;
 const TARGET_P95_MS = 100;
-
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 
 async function sample(request: () => Promise<Response>): Promise<{ p50: number; p95: number; p99: number; bytes: number }> {
   let bytes = 0;
@@ -33,7 +32,6 @@ async function sample(request: () => Promise<Response>): Promise<{ p50: number; 
     bytes = body.byteLength;
   }
   timings.sort((left, right) => left - right);
-  const round = (value: number) => +value.toFixed(1);
   return { p50: round(percentile(timings, 0.5)), p95: round(percentile(timings, 0.95)), p99: round(percentile(timings, 0.99)), bytes };
 }
 

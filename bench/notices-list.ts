@@ -13,12 +13,11 @@ import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { DEFAULT_NOTICE_FILTERS, DEFAULT_NOTICE_SORT, NOTICES_ROUTES, type NoticePage } from '../plugins/notices/shared/wire';
 import { benchSession, workspaceRowsOf, type BenchSession } from './bench-session';
 import { SURNAMES, TRADES } from './business-names';
+import { round, timedInTurn } from './measure';
 import { runBench } from './run-bench';
 import { vacuumUntilAllVisible } from './vacuum';
 
 const SIZES = [10_000, 1_000_000];
-const WARM_UP = 20;
-const SAMPLES = 300;
 const DEEP_PAGE = 500;
 /** Issue 15: page 1 within 3x the p95 of `GET auth/status`, page 500 within 1.5x that of page 1. */
 const TARGET_FIRST_PAGE_FACTOR = 3;
@@ -50,9 +49,6 @@ const DEPARTMENTS = ['GST', 'GST', 'GST', 'GST', 'GST', 'GST', 'INCOME_TAX', 'IN
 const STATUSES = ['RESOLVED', 'NEW', 'RESOLVED', 'IN_PROGRESS', 'EXPIRED', 'RESOLVED', 'PENDING', 'RESOLVED'];
 const PRIORITIES = ['MEDIUM', 'HIGH', 'LOW', 'MEDIUM', 'HIGH'];
 
-const round = (value: number, digits = 1) => +value.toFixed(digits);
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
-
 /** Every request of a run on one keep-alive socket, so each figure is what one browser tab waits for. */
 function oneConnection(baseUrl: string, session: BenchSession) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -83,33 +79,10 @@ function oneConnection(baseUrl: string, session: BenchSession) {
     });
 }
 
-type Send = ReturnType<typeof oneConnection>;
-
 interface Timed {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-}
-
-/**
- * The requests in turn, round after round (20 warm-up, 300 measured), so whatever else the machine is doing weighs
- * on each of them alike; answers each one's p50 and p95.
- */
-async function timedInTurn(send: Send, requests: Timed[]): Promise<{ p50: number; p95: number }[]> {
-  const timings = requests.map((): number[] => []);
-  for (let round = 0; round < WARM_UP + SAMPLES; round += 1) {
-    for (const [index, { method, path, body }] of requests.entries()) {
-      const started = performance.now();
-      const { status, text } = await send(method, path, body);
-      const elapsed = performance.now() - started;
-      if (status !== 200) throw new Error(`${method} ${path} answered ${status}: ${text}`);
-      if (round >= WARM_UP) timings[index]!.push(elapsed);
-    }
-  }
-  return timings.map((each) => {
-    each.sort((left, right) => left - right);
-    return { p50: round(percentile(each, 0.5), 2), p95: round(percentile(each, 0.95), 2) };
-  });
 }
 
 /** 160 business clients through `POST clients`, every surname with every trade; answers their serial ids. */
@@ -236,7 +209,15 @@ async function measure(running: RunningHost, session: BenchSession, notices: num
   // Below 500 pages (10,000 notices match 1,500 times) page 500 is past the end, so the last page is timed too.
   const lastPage = pagination.totalPages;
   const pages = lastPage < DEEP_PAGE ? [1, DEEP_PAGE, lastPage] : [1, DEEP_PAGE];
-  const [authStatus, firstPage, ...deeper] = await timedInTurn(send, [{ method: 'GET', path: '/auth/status' }, ...pages.map(listPage)]);
+  const answered =
+    ({ method, path, body }: Timed) =>
+    async () => {
+      const { status, text } = await send(method, path, body);
+      if (status !== 200) throw new Error(`${method} ${path} answered ${status}: ${text}`);
+    };
+  const [authStatus, firstPage, ...deeper] = await timedInTurn(
+    [{ method: 'GET' as const, path: '/auth/status' }, ...pages.map(listPage)].map(answered),
+  );
   console.log(JSON.stringify({ notices, figure: 'GET auth/status', p50Ms: authStatus!.p50, p95Ms: authStatus!.p95 }));
   const firstFactor = firstPage!.p95 / authStatus!.p95;
   console.log(

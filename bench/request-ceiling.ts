@@ -5,19 +5,10 @@
  * Prints one JSON line per route. Figures in bench/README.md.
  */
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { projectRoot } from '../core/platform/config';
 import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession } from './bench-session';
+import { autocannon } from './measure';
 import { runBench } from './run-bench';
-
-interface LoadResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  non2xx: number;
-}
 
 async function main(running: RunningHost): Promise<void> {
   const session = await benchSession(running.baseUrl);
@@ -27,14 +18,8 @@ async function main(running: RunningHost): Promise<void> {
     ['session, user and membership: GET workspaces/{id}/role', `/axal/api/v1/workspaces/${session.workspaceId}/role`],
     ['clients search, empty workspace: GET clients?search=sharma', `/axal/api/v1/clients?workspaceId=${session.workspaceId}&search=sharma&limit=25`],
   ];
-  const cli = path.join(projectRoot, 'node_modules', '.bin', 'autocannon');
   for (const [label, route] of routes) {
-    const { stdout } = await promisify(execFile)(
-      cli,
-      ['--json', '-c', '50', '-d', '8', '-H', `cookie=${session.cookie}`, `${running.baseUrl}${route}`],
-      { maxBuffer: 16 << 20 },
-    );
-    const result = JSON.parse(stdout) as LoadResult;
+    const result = await autocannon(`${running.baseUrl}${route}`, session.cookie, { seconds: 8 });
     console.log(
       JSON.stringify({
         figure: label,

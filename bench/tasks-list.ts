@@ -4,19 +4,16 @@
  * one): 50 connections for 10 s each, after 2 s of the same unmeasured (autocannon in its own process), for the
  * requests per second, each case against the mean of the `GET auth/status` runs around it, and one request at a time,
  * all in turn round after round (20 warm-up, 300 measured), for the p95. Seeds with one `INSERT ... SELECT FROM
- * generate_series` per size, then `VACUUM ANALYZE`, and prints the `EXPLAIN (ANALYZE, BUFFERS)` of the list query each
+ * generate_series` per size, then `VACUUM ANALYZE` until every page is all-visible, and prints the `EXPLAIN (ANALYZE, BUFFERS)` of the list query each
  * case runs. One JSON line per figure; targets in bench/README.md.
  */
 import 'reflect-metadata';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Knex } from 'knex';
 import { ClientService } from '../core/clients/client-service';
 import { Client } from '../core/clients/models';
-import { projectRoot } from '../core/platform/config';
 import type { RunningHost } from '../core/plugin-api/testing/test-host';
 import { benchSession, workspaceRowsOf, type BenchSession } from './bench-session';
+import { autocannon, round, timedInTurn, type LoadResult } from './measure';
 import { runBench } from './run-bench';
 import { vacuumUntilAllVisible } from './vacuum';
 import { SURNAMES, TRADES } from './business-names';
@@ -24,10 +21,7 @@ import { SURNAMES, TRADES } from './business-names';
 const SIZES = [10_000, 1_000_000];
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 10;
-/** Each URL's code is compiled and its rows cached before the measured load, so the figure is the steady state. */
 const WARM_UP_SECONDS = 2;
-const WARM_UP = 20;
-const SAMPLES = 300;
 const TARGET_THROUGHPUT_SHARE = 0.6;
 const TARGET_P95_FACTOR = 3;
 
@@ -74,49 +68,18 @@ const CASES: { label: string; query: Record<string, string> }[] = [
   { label: `search="${SEARCH_TERM}"`, query: { search: SEARCH_TERM } },
 ];
 
-interface LoadResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number };
-  non2xx: number;
-}
-
-const round = (value: number, digits = 1) => +value.toFixed(digits);
-
-async function autocannon(url: string, cookie: string, seconds: number): Promise<LoadResult> {
-  const cli = path.join(projectRoot, 'node_modules', '.bin', 'autocannon');
-  const args = ['--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-H', `cookie=${cookie}`, url];
-  const { stdout } = await promisify(execFile)(cli, args, { maxBuffer: 16 << 20 });
-  return JSON.parse(stdout) as LoadResult;
-}
-
+/** After the same load unmeasured, so the figure is the steady state (code compiled, rows cached). */
 async function underLoad(url: string, cookie: string): Promise<LoadResult> {
-  await autocannon(url, cookie, WARM_UP_SECONDS);
-  return autocannon(url, cookie, LOAD_SECONDS);
+  await autocannon(url, cookie, { connections: CONNECTIONS, seconds: WARM_UP_SECONDS });
+  return autocannon(url, cookie, { connections: CONNECTIONS, seconds: LOAD_SECONDS });
 }
 
-const percentile = (sorted: number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-
-/**
- * One request at a time, what a single user waits for: the requests in turn, round after round (20 warm-up, 300
- * measured), so whatever else the machine is doing weighs on each of them alike. Answers each one's p50 and p95.
- */
-async function oneAtATimeInTurn(urls: string[], cookie: string): Promise<{ p50: number; p95: number }[]> {
-  const timings = urls.map((): number[] => []);
-  for (let round = 0; round < WARM_UP + SAMPLES; round += 1) {
-    for (const [index, url] of urls.entries()) {
-      const started = performance.now();
-      const response = await fetch(url, { headers: { cookie } });
-      const body = await response.arrayBuffer();
-      const elapsed = performance.now() - started;
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${Buffer.from(body).toString()}`);
-      if (round >= WARM_UP) timings[index]!.push(elapsed);
-    }
-  }
-  return timings.map((each) => {
-    each.sort((left, right) => left - right);
-    return { p50: round(percentile(each, 0.5), 2), p95: round(percentile(each, 0.95), 2) };
-  });
-}
+/** A GET that throws unless it answers 200. */
+const answered = (url: string, cookie: string) => async () => {
+  const response = await fetch(url, { headers: { cookie } });
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${Buffer.from(body).toString()}`);
+};
 
 /** 160 business clients, every surname with every trade, so each name is one client's. */
 interface SeededClients {
@@ -254,7 +217,7 @@ async function measure(running: RunningHost, session: BenchSession, tasks: numbe
     cases.push({ label, url, pageSize: page.tasks.length, load, plan });
   }
   const referenceRate = (index: number) => referenceLoads[index]!.requests.average;
-  const [reference, ...singles] = await oneAtATimeInTurn([authStatus, ...cases.map(({ url }) => url)], session.cookie);
+  const [reference, ...singles] = await timedInTurn([authStatus, ...cases.map(({ url }) => url)].map((url) => answered(url, session.cookie)));
   console.log(
     JSON.stringify({
       tasks,
