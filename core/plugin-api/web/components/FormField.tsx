@@ -46,25 +46,16 @@ export interface SelectFieldProps<T extends string, O extends T> extends Omit<Fo
   options: readonly O[];
   labels: Record<O, string>;
   onChange: (value: T) => void;
-  autoFocus?: boolean;
   /** Options offered before the listed ones, such as an automatic choice. */
   children?: ReactNode;
 }
 
 /** A `FormField` choosing one of a fixed list of values (a status, a priority). */
-export function SelectField<T extends string, O extends T = T>({
-  value,
-  options,
-  labels,
-  onChange,
-  autoFocus,
-  children,
-  ...field
-}: SelectFieldProps<T, O>) {
+export function SelectField<T extends string, O extends T = T>({ value, options, labels, onChange, children, ...field }: SelectFieldProps<T, O>) {
   return (
     <FormField {...field}>
       {(control) => (
-        <HTMLSelect {...control} fill value={value} onChange={(event) => onChange(event.currentTarget.value as T)} autoFocus={autoFocus}>
+        <HTMLSelect {...control} fill value={value} onChange={(event) => onChange(event.currentTarget.value as T)}>
           {children}
           {options.map((option) => (
             <option key={option} value={option}>
