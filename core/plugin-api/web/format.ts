@@ -26,7 +26,7 @@ function formatWith(value: DateInput, missingText: string, render: (date: Date) 
  */
 export const formatDate = (value: DateInput, missingText = NOT_SET): string => formatWith(value, missingText, (date) => format(date, 'dd MMM yyyy'));
 
-/** "Mar 5, 2025": only where the spec quotes "MMM d, yyyy" (the tasks table's due dates); everywhere else `formatDate`. */
+/** "Mar 5, 2025": where the spec quotes "MMM d, yyyy" (a task's due date, spec 2 section 9); everywhere else `formatDate`. */
 export const formatLongDate = (value: DateInput, missingText = NOT_SET): string =>
   formatWith(value, missingText, (date) => format(date, 'MMM d, yyyy'));
 

@@ -40,7 +40,8 @@ export function TaskStatusDoughnut({ counts, total }: TaskStatusDoughnutProps) {
       series: [
         {
           type: 'pie',
-          radius: ['75%', '95%'],
+          // The hole is 75% of the ring's outer radius (spec's cutout), with 5% of the box left around the ring.
+          radius: ['71.25%', '95%'],
           avoidLabelOverlap: true,
           label: { show: false },
           data: counts.map(({ status, value }) => ({ name: STATUS_LABELS[status], value, itemStyle: { color: STATUS_COLOURS[status] } })),

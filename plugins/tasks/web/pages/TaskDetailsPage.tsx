@@ -204,6 +204,7 @@ function SeriesPanel({ workspaceId, task, canEdit }: { workspaceId: string; task
         cancelButtonText="Cancel"
         confirmButtonText={stop.isPending ? 'Stopping...' : 'Stop repeating'}
         loading={stop.isPending}
+        canEscapeKeyCancel={!stop.isPending}
         onCancel={() => setConfirmOpen(false)}
         onConfirm={confirmStop}
       >
