@@ -10,6 +10,8 @@ export const WEB_PLUGIN_TYPE = 'axal.web-plugin/v1';
 export interface ClientSectionProps {
   workspaceId: string;
   clientId: string;
+  /** The client's name as its page shows it, e.g. to prefill a form with the client. */
+  clientName: string;
 }
 
 /** A section a plugin adds to the client page (e.g. Documents, Tasks). */

@@ -52,6 +52,8 @@ export {
 } from './format';
 export type { DateInput } from './format';
 export { useDocumentTitle } from './document-title';
+export { clientListsKey, useClientOptions } from './client-options';
+export type { ClientOption } from './client-options';
 export { dashboardQueriesKey, useDashboardGraphs, useDashboardRecent, useDashboardStats } from './dashboard-queries';
 export { pageWindow } from './pagination';
 export type { PageWindowItem } from './pagination';

@@ -113,34 +113,3 @@ export function useWorkspaceMembers(workspaceId: string) {
     select: (body) => body.members,
   });
 }
-
-export interface ClientOption {
-  externalId: string;
-  name: string;
-}
-
-const CLIENT_PAGE_SIZE = 100;
-/** A select beyond this many clients stops being usable; it keeps the first ones by name. */
-const MAX_CLIENT_OPTIONS = 1000;
-
-/** The workspace's clients by name (the core's `GET clients`, page after page), for the New Notice form. */
-export function useClientOptions(workspaceId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...noticesKey(workspaceId), 'client-options'],
-    queryFn: async ({ signal }) => {
-      const clients: ClientOption[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await apiV1<{ clients: ClientOption[]; nextCursor: string | null }>('/clients', {
-          query: { workspaceId, limit: CLIENT_PAGE_SIZE, cursor },
-          signal,
-        });
-        clients.push(...page.clients.map(({ externalId, name }) => ({ externalId, name })));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor && clients.length < MAX_CLIENT_OPTIONS);
-      return clients;
-    },
-    enabled,
-    staleTime: 60_000,
-  });
-}

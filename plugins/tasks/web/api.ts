@@ -183,38 +183,6 @@ export function useWorkspaceMembers(workspaceId: string, enabled = true) {
   });
 }
 
-export interface ClientOption {
-  externalId: string;
-  name: string;
-  clientType: string;
-}
-
-const CLIENT_PAGE_SIZE = 100;
-/** A select beyond this many clients stops being usable; the list keeps the first ones by name. */
-const MAX_CLIENT_OPTIONS = 1000;
-
-/** The workspace's clients by name (the core's `GET clients`, page after page), for the client select and filter. */
-export function useClientOptions(workspaceId: string, enabled = true) {
-  return useQuery({
-    queryKey: [...tasksKey(workspaceId), 'client-options'],
-    queryFn: async ({ signal }) => {
-      const clients: ClientOption[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await apiV1<{ clients: ClientOption[]; nextCursor: string | null }>('/clients', {
-          query: { workspaceId, limit: CLIENT_PAGE_SIZE, cursor },
-          signal,
-        });
-        clients.push(...page.clients.map(({ externalId, name, clientType }) => ({ externalId, name, clientType })));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor && clients.length < MAX_CLIENT_OPTIONS);
-      return clients;
-    },
-    enabled,
-    staleTime: 60_000,
-  });
-}
-
 /** The workspace's name, which bulk delete asks for (the shell's workspace query, shared by key). */
 export function useWorkspaceName(workspaceId: string) {
   return useQuery({

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiV1 } from '@axal/web-sdk';
+import { apiV1, clientListsKey } from '@axal/web-sdk';
 import type { ClientType } from '../../../core/clients/schemas';
 import type { ClientDetailView, ClientListEntry, CredentialStatus } from '../../../core/clients/wire';
 
@@ -37,7 +37,8 @@ const CREDENTIALS_STATUS_STALE_MS = 900_000;
 const CREDENTIALS_STALE_MS = 300_000;
 
 export const clientsKey = (workspaceId: string) => ['workspaces', workspaceId, 'clients'] as const;
-export const clientListsKey = (workspaceId: string) => [...clientsKey(workspaceId), 'list'] as const;
+/** Shared with the plugins' client selects (the SDK's `useClientOptions`), which refresh with the shell's lists. */
+export { clientListsKey };
 export const clientKey = (workspaceId: string, clientId: string) => [...clientsKey(workspaceId), 'detail', clientId] as const;
 export const clientNotesKey = (workspaceId: string, clientId: string) => [...clientKey(workspaceId, clientId), 'notes'] as const;
 export const clientCredentialsKey = (workspaceId: string, clientId: string) => [...clientKey(workspaceId, clientId), 'credentials'] as const;

@@ -1,6 +1,6 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '@axal/web-sdk';
+import { ApiError, useClientOptions } from '@axal/web-sdk';
 import { FormDialog, FormField, FormRow, SelectField, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -17,7 +17,7 @@ import {
   type NoticeStatus,
   type NoticeView,
 } from '../../shared/wire';
-import { useClientOptions, useCreateNotice, useUpdateNotice, useWorkspaceMembers, type NoticeChanges, type NoticeInput } from '../api';
+import { useCreateNotice, useUpdateNotice, useWorkspaceMembers, type NoticeChanges, type NoticeInput } from '../api';
 import { amountOf, DEPARTMENT_LABELS, PRIORITY_LABELS, STATUS_LABELS } from '../notice-display';
 import { showFailure } from './list/failure-toast';
 

@@ -310,6 +310,55 @@ describe('browser: tasks', function () {
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
   });
 
+  it('changes a whole series without undoing what one of its tasks was given alone, and edits a task of a stopped series', async () => {
+    const journey = await startJourney();
+    const { page } = journey.session;
+    const firstDue = isoDateIn(-70);
+    const first = await createTask(journey, {
+      title: 'GSTR-1 return',
+      dueDate: firstDue,
+      recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: Number(firstDue.slice(8, 10)), createDaysBefore: 0 },
+    });
+    const taskOf = async (id: string) => {
+      const response = await journey.session.context.request.get(
+        `${baseUrl()}/axal/api/v1/${TASKS_ROUTES.task(id)}?workspaceId=${journey.workspaceId}`,
+      );
+      return ((await response.json()) as { task: TaskView }).task;
+    };
+    const listed = await journey.session.context.request.get(`${baseUrl()}/axal/api/v1/${TASKS_ROUTES.list}?workspaceId=${journey.workspaceId}`);
+    const { tasks } = (await listed.json()) as { tasks: TaskView[] };
+    const later = tasks.filter((task) => task.externalId !== first.externalId).sort((a, b) => b.dueDate!.localeCompare(a.dueDate!))[0]!;
+    await journey.signedIn.api(
+      `/${TASKS_ROUTES.task(later.externalId)}`,
+      { workspaceId: journey.workspaceId, priority: 'URGENT', applyTo: 'THIS' },
+      'patch',
+    );
+
+    await page.goto(journey.url(`tasks/${first.externalId}`));
+    const editButton = page.getByRole('button', { name: 'Edit', exact: true });
+    await editButton.click();
+    await page.getByRole('dialog', { name: 'Edit a repeating task' }).getByRole('button', { name: 'The whole series' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Task' });
+    await edit.getByLabel('Title').fill('GSTR-1 outward supplies');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, TASK_TOASTS.updated).waitFor();
+    await edit.waitFor({ state: 'detached' });
+    // Back where the dialog was opened from, for a keyboard user.
+    await page.waitForFunction((button) => button === document.activeElement, await editButton.elementHandle());
+    expect(await taskOf(later.externalId)).to.include({ title: 'GSTR-1 outward supplies', priority: 'URGENT', dueDate: later.dueDate });
+
+    await journey.signedIn.api(`/${TASKS_ROUTES.stopRepeating(first.externalId)}`, { workspaceId: journey.workspaceId });
+    await page.goto(journey.url(`tasks/${later.externalId}`));
+    await page.getByRole('heading', { level: 2, name: 'No longer repeats' }).waitFor();
+    await editButton.click();
+    await edit.getByLabel('Description').fill('Outward supplies, filed with the DSC');
+    expect(await edit.getByRole('group', { name: 'Repeat' }).count()).to.equal(0);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, TASK_TOASTS.updated).waitFor();
+    expect(await taskOf(later.externalId)).to.include({ description: 'Outward supplies, filed with the DSC', priority: 'URGENT' });
+    expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
+  });
+
   async function expectTitles(page: Page, titles: string[]): Promise<void> {
     await page.waitForFunction(
       (expected) =>

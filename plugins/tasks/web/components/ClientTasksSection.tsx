@@ -17,7 +17,7 @@ const TITLE_MIN_WIDTH_PX = 180;
 const CLIENT_ENTITY: TaskEntityType = 'CLIENT';
 
 /** The "Tasks" section of a client's page (spec 1 section 2.9): the client's tasks and a New Task prefilled with the client. */
-export function ClientTasksSection({ workspaceId, clientId }: ClientSectionProps) {
+export function ClientTasksSection({ workspaceId, clientId, clientName }: ClientSectionProps) {
   const filters = useMemo(() => ({ clientId, limit: MAX_TASK_PAGE_SIZE }), [clientId]);
   const list = useTaskList(workspaceId, filters);
   const canCreate = usePermission(TASKS_PERMISSIONS.create);
@@ -84,7 +84,7 @@ export function ClientTasksSection({ workspaceId, clientId }: ClientSectionProps
           <TaskFormDialog
             workspaceId={workspaceId}
             isOpen={isCreateOpen}
-            prefill={{ clientId, entityType: CLIENT_ENTITY, entityId: clientId }}
+            prefill={{ clientId, clientName, entityType: CLIENT_ENTITY, entityId: clientId }}
             onClose={() => setCreateOpen(false)}
             onSaved={() => void list.refetch()}
           />

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { TaskView } from '../../shared/wire';
 import type { ApplyTo } from '../api';
 import { TaskFormDialog } from './TaskFormDialog';
@@ -16,21 +16,31 @@ const repeats = (task: TaskView | null) => Boolean(task?.recurrence && !task.rec
 /** Edit Task; a task of a series first asks whether the change is for it alone or for the whole series. */
 export function EditTaskDialog({ workspaceId, task, onClose }: EditTaskDialogProps) {
   const [applyTo, setApplyTo] = useState<ApplyTo | null>(null);
-  const [shownTaskId, setShownTaskId] = useState(task?.externalId);
-  // Another task (or none) starts with the question again; the same task fetched anew does not.
-  if (shownTaskId !== task?.externalId) {
-    setShownTaskId(task?.externalId);
-    setApplyTo(null);
+  // The last task stays mounted while its dialog closes: Blueprint hands focus back to the opener only at the end
+  // of the closing transition, which a dialog removed at once never reaches.
+  const [lastTask, setLastTask] = useState(task);
+  const [openTaskId, setOpenTaskId] = useState(task?.externalId);
+  if (task && task !== lastTask) setLastTask(task);
+  // A task opened anew (another one, or the same after closing) starts with the question again; the same task
+  // fetched anew while open does not.
+  if (openTaskId !== task?.externalId) {
+    setOpenTaskId(task?.externalId);
+    if (task) setApplyTo(null);
   }
   const asking = task !== null && repeats(task) && applyTo === null;
-  const close = () => {
-    setApplyTo(null);
-    onClose();
+  // Blueprint returns focus to what was focused when a dialog opened; after the series question that is its button,
+  // gone by then, so the control that opened the question takes it back.
+  const opener = useRef<Element | null>(null);
+  useLayoutEffect(() => {
+    if (openTaskId) opener.current = document.activeElement;
+  }, [openTaskId]);
+  const returnFocus = () => {
+    if (opener.current instanceof HTMLElement && opener.current.isConnected && document.activeElement === document.body) opener.current.focus();
   };
 
   return (
     <>
-      <Dialog isOpen={asking} onClose={close} title="Edit a repeating task" className="tasks-dialog tasks-dialog--narrow">
+      <Dialog isOpen={asking} onClose={onClose} title="Edit a repeating task" className="tasks-dialog tasks-dialog--narrow">
         <DialogBody>
           <p>Edit this task or the whole series?</p>
           <p className="tasks-muted-text">Changes to the series also reach its later tasks that are not completed.</p>
@@ -38,20 +48,21 @@ export function EditTaskDialog({ workspaceId, task, onClose }: EditTaskDialogPro
         <DialogFooter
           actions={
             <>
-              <Button text="Cancel" onClick={close} />
+              <Button text="Cancel" onClick={onClose} />
               <Button text="This task" onClick={() => setApplyTo('THIS')} />
               <Button intent="primary" text="The whole series" onClick={() => setApplyTo('SERIES')} />
             </>
           }
         />
       </Dialog>
-      {task && (
+      {lastTask && (
         <TaskFormDialog
           workspaceId={workspaceId}
-          isOpen={!asking}
-          task={task}
-          applyTo={repeats(task) ? (applyTo ?? 'THIS') : undefined}
-          onClose={close}
+          isOpen={task !== null && !asking}
+          task={lastTask}
+          applyTo={repeats(lastTask) ? (applyTo ?? 'THIS') : undefined}
+          onClose={onClose}
+          onClosed={returnFocus}
         />
       )}
     </>

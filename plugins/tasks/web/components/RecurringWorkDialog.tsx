@@ -1,6 +1,6 @@
 import { Button, Checkbox, Classes, DialogBody, DialogFooter, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, formatDate, useSession } from '@axal/web-sdk';
+import { ApiError, formatDate, useClientOptions, useSession } from '@axal/web-sdk';
 import { FormDialog, FormField, FormRow, SelectField, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -12,7 +12,7 @@ import {
   TASK_TOASTS,
   type TaskPriority,
 } from '../../shared/wire';
-import { useClientOptions, useCreateRecurringWork, useWorkspaceMembers } from '../api';
+import { useCreateRecurringWork, useWorkspaceMembers } from '../api';
 import { dayOfMonthOf, previewLine, recurrenceOf, type RepeatValue } from '../recurrence-form';
 import { PRIORITY_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';

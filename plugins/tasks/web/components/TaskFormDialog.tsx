@@ -1,6 +1,6 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, useSession } from '@axal/web-sdk';
+import { ApiError, useClientOptions, useSession } from '@axal/web-sdk';
 import { FormDialog, FormField, FormRow, SelectField, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -13,7 +13,7 @@ import {
   type TaskStatus,
   type TaskView,
 } from '../../shared/wire';
-import { useClientOptions, useCreateTask, useUpdateTask, useWorkspaceMembers, type ApplyTo, type TaskInput } from '../api';
+import { useCreateTask, useUpdateTask, useWorkspaceMembers, type ApplyTo, type TaskInput } from '../api';
 import { dayOfMonthOf, recurrenceOf, repeatValueOf, type RepeatValue } from '../recurrence-form';
 import { PRIORITY_LABELS, STATUS_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
@@ -25,6 +25,8 @@ const NO_ASSIGNEE = '';
 /** What a new task starts with when opened from another page: a client's page, or a record of another plugin. */
 export interface TaskPrefill {
   clientId?: string;
+  /** Named, since the client select may not hold every client (it lists the first 1,000 by name). */
+  clientName?: string;
   entityType?: string;
   entityId?: string;
 }
@@ -38,14 +40,15 @@ export interface TaskFormDialogProps {
   applyTo?: ApplyTo;
   prefill?: TaskPrefill;
   onClose: () => void;
+  onClosed?: () => void;
   onSaved?: (task: TaskView) => void;
 }
 
 /** The Create Task and Edit Task dialog (spec 2 sections 2.2 and 2.4): one form for both. */
 export function TaskFormDialog(props: TaskFormDialogProps) {
-  const { isOpen, task, onClose } = props;
+  const { isOpen, task, onClose, onClosed } = props;
   return (
-    <FormDialog isOpen={isOpen} onClose={onClose} title={task ? 'Edit Task' : 'New Task'} className="tasks-dialog">
+    <FormDialog isOpen={isOpen} onClose={onClose} onClosed={onClosed} title={task ? 'Edit Task' : 'New Task'} className="tasks-dialog">
       {(onBusyChange) => <TaskForm {...props} onBusyChange={onBusyChange} />}
     </FormDialog>
   );
@@ -98,6 +101,17 @@ function missingFields(values: FormValues): FieldErrors {
   return errors;
 }
 
+/**
+ * An edit sends only what the user changed: a change for the whole series reaches its later tasks, which must keep
+ * the fields each of them was given on its own, and an unchanged rule must not restart from this task's due date.
+ */
+function changedFields(edited: TaskInput, initial: TaskInput): Partial<TaskInput> {
+  const keys = new Set([...Object.keys(edited), ...Object.keys(initial)] as (keyof TaskInput)[]);
+  return Object.fromEntries(
+    [...keys].filter((key) => JSON.stringify(edited[key]) !== JSON.stringify(initial[key])).map((key) => [key, edited[key]]),
+  ) as Partial<TaskInput>;
+}
+
 function TaskForm({
   workspaceId,
   task,
@@ -112,14 +126,16 @@ function TaskForm({
   const clients = useClientOptions(workspaceId);
   const create = useCreateTask(workspaceId);
   const update = useUpdateTask(workspaceId);
-  const [values, setValues] = useState(() => initialValues(task, prefill, session.data?.user?.externalId));
+  const [initial] = useState(() => initialValues(task, prefill, session.data?.user?.externalId));
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const busy = create.isPending || update.isPending;
   const ids = { title: useId(), description: useId(), status: useId(), priority: useId(), assignee: useId(), due: useId(), client: useId() };
 
   const isSeriesTask = Boolean(task?.recurrence && !task.recurrence.stopped);
-  // A task of a series changed alone keeps the series' rule; a task without one may start repeating.
-  const showsRepeat = !isSeriesTask || applyTo === 'SERIES';
+  // A task of a series changed alone keeps the series' rule, and one of a stopped series has none to change; a task
+  // outside any series may start repeating.
+  const showsRepeat = !task?.seriesId || (isSeriesTask && applyTo === 'SERIES');
   const set = <Field extends keyof FormValues>(field: Field, value: FormValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field === 'repeat' ? 'recurrence' : field]: undefined }));
@@ -134,21 +150,23 @@ function TaskForm({
     setErrors((current) => ({ ...current, dueDate: undefined }));
   };
 
-  const input = (): TaskInput => {
-    const entity = !task && prefill?.entityType && prefill.entityId ? { entityType: prefill.entityType, entityId: prefill.entityId } : {};
-    const recurrence = showsRepeat ? recurrenceOf(values.repeat) : undefined;
+  const bodyOf = (form: FormValues): TaskInput => {
+    const recurrence = showsRepeat ? recurrenceOf(form.repeat) : undefined;
     return {
-      title: values.title.trim(),
-      description: values.description.trim(),
-      status: values.status,
-      priority: values.priority,
-      dueDate: values.dueDate || null,
-      assignedToExternalId: values.assignedToExternalId,
-      clientExternalId: values.clientExternalId || null,
-      ...entity,
+      title: form.title.trim(),
+      description: form.description.trim(),
+      status: form.status,
+      priority: form.priority,
+      dueDate: form.dueDate || null,
+      assignedToExternalId: form.assignedToExternalId,
+      clientExternalId: form.clientExternalId || null,
       ...(recurrence ? { recurrence } : {}),
     };
   };
+  const creation = (): TaskInput => ({
+    ...bodyOf(values),
+    ...(prefill?.entityType && prefill.entityId ? { entityType: prefill.entityType, entityId: prefill.entityId } : {}),
+  });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -160,7 +178,9 @@ function TaskForm({
     }
     onBusyChange(true);
     try {
-      const saved = task ? await update.mutateAsync({ taskId: task.externalId, changes: input(), applyTo }) : await create.mutateAsync(input());
+      const saved = task
+        ? await update.mutateAsync({ taskId: task.externalId, changes: changedFields(bodyOf(values), bodyOf(initial)), applyTo })
+        : await create.mutateAsync(creation());
       void showToast({ message: task ? TASK_TOASTS.updated : TASK_TOASTS.created, intent: 'success' });
       onSaved?.(saved);
       onClose();
@@ -175,7 +195,8 @@ function TaskForm({
   const memberList = members.data ?? [];
   const currentAssigneeMissing = Boolean(task?.assignedTo && !memberList.some((member) => member.externalId === task.assignedTo?.externalId));
   const clientList = clients.data ?? [];
-  const currentClientMissing = Boolean(values.clientExternalId && !clientList.some((client) => client.externalId === values.clientExternalId));
+  const givenClient = task?.client ?? (prefill?.clientId && prefill.clientName ? { externalId: prefill.clientId, name: prefill.clientName } : null);
+  const givenClientMissing = Boolean(givenClient && !clientList.some((client) => client.externalId === givenClient.externalId));
 
   return (
     <form onSubmit={(event) => void handleSubmit(event)} noValidate>
@@ -245,7 +266,7 @@ function TaskForm({
           {(control) => (
             <HTMLSelect {...control} fill value={values.clientExternalId} onChange={(event) => set('clientExternalId', event.currentTarget.value)}>
               <option value={NO_CLIENT}>No client</option>
-              {currentClientMissing && task?.client && <option value={task.client.externalId}>{task.client.name}</option>}
+              {givenClientMissing && givenClient && <option value={givenClient.externalId}>{givenClient.name}</option>}
               {clientList.map((client) => (
                 <option key={client.externalId} value={client.externalId}>
                   {client.name}

@@ -1,7 +1,7 @@
 import { Button, Classes, H1, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { usePermission, useDocumentTitle } from '@axal/web-sdk';
+import { useClientOptions, usePermission, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState } from '@axal/web-sdk/ui';
 import {
   TASK_PRIORITIES,
@@ -13,7 +13,7 @@ import {
   type TaskStatus,
   type TaskView,
 } from '../../shared/wire';
-import { useClientOptions, useTaskList } from '../api';
+import { useTaskList } from '../api';
 import { PRIORITY_LABELS, STATUS_LABELS } from '../task-display';
 import { TasksTable } from './TasksTable';
 import { SORTABLE_COLUMNS, useTaskListParams } from './use-task-list-params';
