@@ -18,6 +18,7 @@ import {
 } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget, type AttachmentView } from '../../documents/server/tokens';
 import {
+  CLIENT_ENTITY_TYPE,
   TASK_ENTITY,
   TASK_MESSAGES,
   UPCOMING_DAYS,
@@ -243,6 +244,33 @@ export class TaskService {
     return task;
   }
 
+  /** The assignee an edit names: a former member who already holds the task may stay; anyone else must be a member. */
+  private async assigneeFor(workspaceId: number, task: Task, userExternalId: string): Promise<number> {
+    if (task.assignedTo !== null) {
+      const current = (await this.workspaces.people(workspaceId, [task.assignedTo])).get(task.assignedTo);
+      if (current?.externalId === userExternalId.toLowerCase()) return task.assignedTo;
+    }
+    return this.currentMember(workspaceId, userExternalId);
+  }
+
+  /**
+   * A CLIENT link names the client a task was made for: when the task moves to another client (or to none) and the
+   * change sets no link itself, a link to the old client follows it.
+   */
+  private async linkFollowingClient(
+    workspaceId: number,
+    task: Task,
+    fields: Pick<UpdateTaskInput, 'entityType'>,
+    client: { id: number; externalId: string } | null | undefined,
+    trx: Knex.Transaction,
+  ): Promise<Pick<UpdateTaskInput, 'entityType' | 'entityId'>> {
+    if (client === undefined || fields.entityType !== undefined || task.entityType !== CLIENT_ENTITY_TYPE || task.clientId === null) return {};
+    if ((client?.id ?? null) === task.clientId) return {};
+    const oldClient = (await this.clients.byIds(workspaceId, [task.clientId], trx)).get(task.clientId);
+    if (oldClient?.externalId !== task.entityId) return {};
+    return client ? { entityType: CLIENT_ENTITY_TYPE, entityId: client.externalId } : { entityType: null, entityId: null };
+  }
+
   private async currentMember(workspaceId: number, userExternalId: string): Promise<number> {
     const member = await this.workspaces.memberByExternalId(workspaceId, userExternalId);
     if (!member) throw badRequest(TASK_MESSAGES.assigneeNotMember, { assignedToExternalId: [TASK_MESSAGES.assigneeNotMember] });
@@ -258,14 +286,17 @@ export class TaskService {
     const isReassignment = given.length === 1 && fields.assignedToExternalId !== undefined;
     const { task, reassigned } = await this.knex.transaction(async (trx) => {
       const before = await this.visibleTask(actor, taskId, trx);
-      const assignedTo = fields.assignedToExternalId === undefined ? undefined : await this.currentMember(workspace.id, fields.assignedToExternalId);
+      const assignedTo =
+        fields.assignedToExternalId === undefined ? undefined : await this.assigneeFor(workspace.id, before, fields.assignedToExternalId);
       if (applyTo === 'SERIES' && before.seriesId === null) throw notFound(TASK_MESSAGES.seriesNotFound);
       if (recurrence && applyTo === 'THIS' && before.seriesId !== null) throw badRequest(TASK_MESSAGES.recurrenceOnlyForSeries);
-      const clientId =
+      const client =
         fields.clientExternalId === undefined || fields.clientExternalId === null
           ? fields.clientExternalId
-          : (await this.clients.byExternalId(workspace.id, fields.clientExternalId, { trx })).id;
-      const patch = this.patchOf(before, fields, assignedTo, clientId);
+          : await this.clients.byExternalId(workspace.id, fields.clientExternalId, { trx });
+      const clientId = client === undefined || client === null ? client : client.id;
+      const link = await this.linkFollowingClient(workspace.id, before, fields, client, trx);
+      const patch = this.patchOf(before, { ...fields, ...link }, assignedTo, clientId);
       const changes = await this.changesOf(workspace.id, before, patch, isReassignment, trx);
       let after = Object.keys(patch).length ? await Task.query(trx).patchAndFetchById(before.id, patch) : before;
       for (const change of changes) await this.record(trx, workspace.id, actor.userId, after, change);
@@ -275,7 +306,15 @@ export class TaskService {
         await this.record(trx, workspace.id, actor.userId, after, { action: TASK_ACTIONS.repeatingStarted, metadata: {} });
       }
       if (applyTo === 'SERIES')
-        await this.series.applyToSeries(trx, after, this.seriesChangesOf(fields, assignedTo, clientId, recurrence), actor.userId);
+        await this.series.applyToSeries(
+          trx,
+          after,
+          {
+            ...this.seriesChangesOf(fields, assignedTo, clientId, recurrence),
+            ...(link.entityType !== undefined && before.entityId ? { clientLink: { from: before.entityId, to: link.entityId ?? null } } : {}),
+          },
+          actor.userId,
+        );
       if (recurrence || applyTo === 'SERIES') after = await Task.query(trx).findById(before.id).throwIfNotFound();
       return { task: after, reassigned: patch.assignedTo !== undefined };
     });

@@ -17,6 +17,8 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 
 /** Kept generic so any plugin can link its records; the spec names these two. */
 export const TASK_ENTITY_TYPES = ['CLIENT', 'NOTICE'] as const;
+/** The link of a task made for a client (from its page, or by "New recurring work"). */
+export const CLIENT_ENTITY_TYPE = 'CLIENT';
 export type TaskEntityType = (typeof TASK_ENTITY_TYPES)[number];
 
 export const TASK_SORT_FIELDS = ['title', 'dueDate', 'createdAt'] as const;

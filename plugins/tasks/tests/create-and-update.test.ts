@@ -271,9 +271,20 @@ describe('tasks: create and update', () => {
     await call(owner, 'delete', `/workspaces/${workspaceId}/members/${leaver.user.externalId}`).expect(204);
     const { body } = await get(owner, TASKS_ROUTES.task(task.externalId), { workspaceId }).expect(200);
     expect(body.task.assignedTo).to.deep.include({ externalId: leaver.user.externalId, name: leaver.user.name, isMember: false });
+
+    // An edit that names the assignee it already has is saved; naming someone else who is not a member is not.
+    const { body: edited } = await patch(owner, TASKS_ROUTES.task(task.externalId), {
+      workspaceId,
+      status: 'COMPLETED',
+      assignedToExternalId: leaver.user.externalId,
+    }).expect(200);
+    expect(edited.task).to.deep.include({ status: 'COMPLETED' });
+    expect(edited.task.assignedTo).to.deep.include({ externalId: leaver.user.externalId, isMember: false });
+    const otherLeaver = await tasks.memberWithRole(owner, workspaceId, 'EMPLOYEE');
+    await call(owner, 'delete', `/workspaces/${workspaceId}/members/${otherLeaver.user.externalId}`).expect(204);
     const { body: refused } = await patch(owner, TASKS_ROUTES.task(task.externalId), {
       workspaceId,
-      assignedToExternalId: leaver.user.externalId,
+      assignedToExternalId: otherLeaver.user.externalId,
     }).expect(400);
     expect(refused.error).to.equal(TASK_MESSAGES.assigneeNotMember);
   });

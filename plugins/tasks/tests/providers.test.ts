@@ -1,8 +1,16 @@
 import { expect } from 'chai';
-import { TOKENS, type ActivityService, type WorkspaceDirectory } from '../../../core/plugin-api';
+import { TOKENS, type ActivityService, type ClientDirectory, type WorkspaceDirectory } from '../../../core/plugin-api';
 import { call, startTestHost, type ClientView, type TestHost, type TestSession } from '../../../core/plugin-api/testing';
 import { Task, TaskSeries } from '../server/models';
-import { TASK_DUE_CALENDAR_TYPE, TASK_SEARCH_HIT_TYPE, TASK_STATUSES, type Recurrence, type RecentTask, type TaskStatus } from '../shared/wire';
+import {
+  TASK_DUE_CALENDAR_TYPE,
+  TASK_SEARCH_HIT_TYPE,
+  TASK_STATUSES,
+  TASKS_ROUTES,
+  type Recurrence,
+  type RecentTask,
+  type TaskStatus,
+} from '../shared/wire';
 
 interface Hit {
   type: string;
@@ -281,6 +289,42 @@ describe('tasks: dashboard, search, calendar and client deletion', () => {
         expect(entry.metadata).to.deep.equal({ clientName: 'Leaving Traders' });
       }
       expect((await activity.forEntity(workspaceSerial, 'TASK', untouched.externalId)).map((entry) => entry.action)).to.deep.equal(['task.created']);
+    });
+
+    it("moves a CLIENT link with the task's client, so deleting the old client leaves a moved task with its new one", async () => {
+      const first = await createClient('First Movers');
+      const second = await createClient('Second Movers');
+      const link = (client: ClientView) => ({ type: 'CLIENT', id: client.externalId });
+      const moved = await addTask({ title: 'Moved return', client: first, entity: link(first) });
+      const noticeWork = await addTask({ title: 'Notice work', client: first, entity: { type: 'NOTICE', id: 'notice-21' } });
+      const series = await addTask({
+        title: 'Moved monthly return',
+        client: first,
+        entity: link(first),
+        dueDate: '2020-01-20',
+        recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 20 },
+      });
+      const later = await Task.query().where('series_id', series.seriesId!).whereNot('id', series.id).orderBy('due_date').first();
+      const url = (task: Task) => `/${TASKS_ROUTES.task(task.externalId)}`;
+      await call(owner, 'patch', url(moved), { workspaceId, clientExternalId: second.externalId }).expect(200);
+      await call(owner, 'patch', url(noticeWork), { workspaceId, clientExternalId: second.externalId }).expect(200);
+      await call(owner, 'patch', url(series), { workspaceId, applyTo: 'SERIES', clientExternalId: second.externalId }).expect(200);
+
+      const after = async (task: Task) => Task.query().findById(task.id).select('client_id', 'entity_type', 'entity_id');
+      const secondId = (await tasks.host.container.get<ClientDirectory>(TOKENS.Clients).byExternalId(workspaceSerial, second.externalId)).id;
+      const onSecond = { clientId: secondId, entityType: 'CLIENT', entityId: second.externalId };
+      expect(await after(moved)).to.include(onSecond);
+      expect(await after(noticeWork)).to.include({ clientId: secondId, entityType: 'NOTICE', entityId: 'notice-21' });
+      expect(await after(series)).to.include(onSecond);
+      expect(await after(later!)).to.include(onSecond);
+      expect(await TaskSeries.query().findById(series.seriesId!).select('client_id', 'entity_type', 'entity_id')).to.include(onSecond);
+
+      await call(owner, 'delete', `/clients/${first.externalId}`, { workspaceExternalId: workspaceId, confirmation: 'First Movers' }).expect(200);
+      expect(await after(moved)).to.include(onSecond);
+      expect(await after(later!)).to.include(onSecond);
+      const activity = tasks.host.container.get<ActivityService>(TOKENS.Activity);
+      const actions = (await activity.forEntity(workspaceSerial, 'TASK', moved.externalId)).map((entry) => entry.action);
+      expect(actions).to.not.include('task.client_removed');
     });
   });
 });

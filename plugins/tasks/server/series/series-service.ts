@@ -16,6 +16,7 @@ import {
   kolkataToday,
 } from '../../../../core/plugin-api';
 import {
+  CLIENT_ENTITY_TYPE,
   MAX_TITLE_LENGTH,
   SERIES_TITLE_CLIENT_PLACEHOLDER,
   TASK_ENTITY,
@@ -45,7 +46,18 @@ export interface SeriesChanges {
   assignedTo?: number | null;
   /** The client's serial id; null clears it. */
   clientId?: number | null;
+  /** With a new client: the CLIENT links naming the old one (by external id) name the new one, or go with none. */
+  clientLink?: { from: string; to: string | null };
   recurrence?: RecurrenceInput;
+}
+
+type TemplateChanges = Omit<SeriesChanges, 'recurrence' | 'clientLink'>;
+
+/** Each row's CLIENT link to `from` moves to `to` (or goes); a row linked to anything else keeps its link. */
+function followingClientLink({ from, to }: { from: string; to: string | null }) {
+  const follow = (column: string, value: string | null) =>
+    Task.raw(`case when entity_type = ? and entity_id = ? then ? else ${column} end`, [CLIENT_ENTITY_TYPE, from, value]);
+  return { entityType: follow('entity_type', to === null ? null : CLIENT_ENTITY_TYPE), entityId: follow('entity_id', to) };
 }
 
 export interface SeriesSummary {
@@ -144,10 +156,11 @@ export class SeriesService {
   async applyToSeries(trx: Knex.Transaction, task: Task, changes: SeriesChanges, actorUserId: number): Promise<void> {
     const series = task.seriesId === null ? undefined : await TaskSeries.inWorkspace(task.workspaceId, trx).findById(task.seriesId).forUpdate();
     if (!series) throw notFound(TASK_MESSAGES.seriesNotFound);
-    const { recurrence, ...given } = changes;
-    const template = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Omit<SeriesChanges, 'recurrence'>;
+    const { recurrence, clientLink, ...given } = changes;
+    const template = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as TemplateChanges;
     const from = task.dueDate ?? task.occurrenceDate ?? series.lastOccurrenceDate;
-    const patch: Partial<TaskSeries> = { ...template };
+    const linkPatch = clientLink ? followingClientLink(clientLink) : {};
+    const patch: Partial<TaskSeries> = { ...template, ...linkPatch };
     if (recurrence) {
       const fields = ruleFieldsOf(recurrence, from);
       if (!yieldsDates(fields, from)) throw noDatesIssue();
@@ -166,7 +179,7 @@ export class SeriesService {
         'id',
         occurrences.map((occurrence) => occurrence.id),
       )
-      .patch(template);
+      .patch({ ...template, ...linkPatch });
     await this.recordSeriesEdits(trx, task.workspaceId, occurrences, template, actorUserId);
   }
 
@@ -329,7 +342,7 @@ export class SeriesService {
     trx: Knex.Transaction,
     workspaceId: number,
     occurrences: Task[],
-    template: Omit<SeriesChanges, 'recurrence'>,
+    template: TemplateChanges,
     actorUserId: number,
   ): Promise<void> {
     const userIds = occurrences.flatMap((task) => [task.assignedTo]).concat(template.assignedTo ?? null);

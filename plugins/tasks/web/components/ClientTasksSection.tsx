@@ -3,7 +3,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { appPath, formatLongDate, truncate, usePermission, type ClientSectionProps } from '@axal/web-sdk';
 import { DataTable, type DataTableColumn } from '@axal/web-sdk/ui';
-import { MAX_TASK_PAGE_SIZE, TASK_DESCRIPTION_PREVIEW, TASK_TOASTS, TASKS_PERMISSIONS, type TaskEntityType, type TaskView } from '../../shared/wire';
+import { CLIENT_ENTITY_TYPE, MAX_TASK_PAGE_SIZE, TASK_DESCRIPTION_PREVIEW, TASK_TOASTS, TASKS_PERMISSIONS, type TaskView } from '../../shared/wire';
 import { useTaskList } from '../api';
 import { assigneeName, workspacePaths } from '../task-display';
 import { PriorityTag, StatusTag } from './TaskTags';
@@ -14,7 +14,6 @@ const TaskFormDialog = lazy(() => import('./TaskFormDialog').then((module) => ({
 const SKELETON_ROWS = 3;
 const NO_TASKS: TaskView[] = [];
 const TITLE_MIN_WIDTH_PX = 180;
-const CLIENT_ENTITY: TaskEntityType = 'CLIENT';
 
 /** The "Tasks" section of a client's page (spec 1 section 2.9): the client's tasks and a New Task prefilled with the client. */
 export function ClientTasksSection({ workspaceId, clientId, clientName }: ClientSectionProps) {
@@ -84,7 +83,7 @@ export function ClientTasksSection({ workspaceId, clientId, clientName }: Client
           <TaskFormDialog
             workspaceId={workspaceId}
             isOpen={isCreateOpen}
-            prefill={{ clientId, clientName, entityType: CLIENT_ENTITY, entityId: clientId }}
+            prefill={{ clientId, clientName, entityType: CLIENT_ENTITY_TYPE, entityId: clientId }}
             onClose={() => setCreateOpen(false)}
             onSaved={() => void list.refetch()}
           />
