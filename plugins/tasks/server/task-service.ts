@@ -19,6 +19,8 @@ import {
 import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget, type AttachmentView } from '../../documents/server/tokens';
 import {
   CLIENT_ENTITY_TYPE,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
   TASK_ENTITY,
   TASK_MESSAGES,
   UPCOMING_DAYS,
@@ -83,6 +85,13 @@ function upcomingDays(): { from: string; to: string } {
 }
 
 /** Tasks (spec 2 sections 2.1-2.8): the list, one task, its changes, comments, activity and attachments. */
+/** Text cut to `max` characters, ending in "…", without splitting a character written as two UTF-16 units. */
+function clipped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 2)) ? max - 2 : max - 1;
+  return `${text.slice(0, end)}…`;
+}
+
 @injectable()
 export class TaskService {
   private readonly views: TaskViews;
@@ -206,8 +215,8 @@ export class TaskService {
       const clientId = input.clientId ?? null;
       if (clientId !== null && !(await this.clients.byIds(workspace.id, [clientId], trx)).has(clientId)) throw notFound(TASK_MESSAGES.clientNotFound);
       return this.insert(trx, workspace.id, input.actorUserId, {
-        title: input.title,
-        description: input.description,
+        title: clipped(input.title, MAX_TITLE_LENGTH),
+        description: clipped(input.description, MAX_DESCRIPTION_LENGTH),
         status: input.status ?? 'PENDING',
         priority: input.priority,
         dueDate: input.dueDate,

@@ -35,7 +35,10 @@ export interface EntityTaskInput {
 
 /** Tasks linked to another plugin's records: the notices plugin's "Generate Task" and "Associated Tasks". */
 export interface TasksService {
-  /** Creates the task as `POST tasks` would (activity entry, TASK_ASSIGNED to its assignee) and answers it. */
+  /**
+   * Creates the task as `POST tasks` would (activity entry, TASK_ASSIGNED to its assignee) and answers it. A title
+   * or description longer than a task holds is cut to fit, ending in "…": the task links to the full record.
+   */
   createForEntity(input: EntityTaskInput): Promise<TaskView>;
   /** The entity's tasks the viewer may see, newest first. */
   listForEntity(workspaceId: number, entityType: string, entityId: string, viewer: TaskViewer): Promise<TaskView[]>;

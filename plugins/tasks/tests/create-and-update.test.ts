@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { TOKENS, type ClientDirectory, type WorkspaceDirectory } from '../../../core/plugin-api';
-import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
+import { MAX_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH, TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
 import { TASKS_SERVICE, type TasksService } from '../server/tokens';
 import {
   call,
@@ -240,6 +240,28 @@ describe('tasks: create and update', () => {
     expect(staff.map((task) => task.title)).to.deep.equal(['Firm-side follow-up', 'Reply to GST notice']);
     const unlinked = await service.listForEntity(workspaceSerial, notice.entityType, notice.entityId, { userId: ownerId, role: 'CLIENT' });
     expect(unlinked).to.deep.equal([]);
+
+    // A record's text longer than a task holds is cut to fit, so the task can be edited and paged like any other.
+    const longOne = () =>
+      service.createForEntity({
+        workspaceId: workspaceSerial,
+        actorUserId: ownerId,
+        title: `${'Show cause notice '.repeat(11)}😀 tail`,
+        description: 'Notice text. '.repeat(1_000),
+        priority: 'HIGH',
+        dueDate: null,
+        ...notice,
+      });
+    const long = await longOne();
+    await longOne();
+    expect(long.title).to.have.length(MAX_TITLE_LENGTH - 1);
+    expect(long.title.endsWith('Show cause notice …')).to.equal(true);
+    expect(long.description).to.have.length(MAX_DESCRIPTION_LENGTH).and.match(/…$/);
+    await patch(owner, TASKS_ROUTES.task(long.externalId), { workspaceId, title: long.title, description: long.description }).expect(200);
+    const byTitle = { workspaceId, search: 'show cause notice', sortField: 'title', limit: 1 };
+    const { body: first } = await get(owner, TASKS_ROUTES.list, byTitle).expect(200);
+    const { body: second } = await get(owner, TASKS_ROUTES.list, { ...byTitle, cursor: first.nextCursor }).expect(200);
+    expect(second.tasks).to.have.length(1);
   });
 
   it('makes a task repeat on creation or later, and changes the rule only for the whole series', async () => {
