@@ -127,11 +127,17 @@ describe('tasks: recurring work', () => {
       expect(body.tasks).to.deep.equal([]);
     });
 
-    it('makes the occurrences already due at once when the first due date is in the past', async () => {
+    it('makes the occurrences already due at once when the first due date is in the past, telling nobody who made them for themselves', async () => {
       const today = kolkataToday();
       const task = await createTask(owner, workspaceId, { dueDate: addDays(today, -14), recurrence: { frequency: 'WEEKLY' } });
-      expect(await datesOf(task.seriesId!)).to.deep.equal([addDays(today, -14), addDays(today, -7), today]);
+      const occurrences = await occurrencesOf(task.seriesId!);
+      expect(occurrences.map((row) => row.occurrence_date)).to.deep.equal([addDays(today, -14), addDays(today, -7), today]);
       expect((await taskView(task.externalId)).recurrence?.nextDueDate).to.equal(addDays(today, 7));
+      const { body: inbox } = await call(owner, 'get', '/notifications').query({ workspaceId }).expect(200);
+      const aboutSeries = inbox.notifications.filter((notification: { actionUrl: string }) =>
+        occurrences.some((row) => notification.actionUrl.endsWith(row.external_id)),
+      );
+      expect(aboutSeries).to.deep.equal([]);
     });
   });
 

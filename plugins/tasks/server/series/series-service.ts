@@ -145,7 +145,7 @@ export class SeriesService {
     task.seriesId = series.id;
     task.occurrenceDate = task.dueDate;
     const created = await this.createOccurrences(trx, series, kolkataToday());
-    this.notifyAfterCommit(trx, task.workspaceId, created, null);
+    this.notifyAfterCommit(trx, task.workspaceId, created, actorUserId);
     return series;
   }
 
@@ -260,7 +260,7 @@ export class SeriesService {
           priority: input.priority,
           assignedTo: assignee.userId,
           clientId: client.id,
-          entityType: 'CLIENT',
+          entityType: CLIENT_ENTITY_TYPE,
           entityId: client.externalId,
           createdBy: actorUserId,
           ...ruleColumns(fields),
@@ -276,7 +276,7 @@ export class SeriesService {
     });
     for (const { first, caughtUp } of started) {
       await this.notify(workspace.id, [first], actorUserId);
-      await this.notify(workspace.id, caughtUp, null);
+      await this.notify(workspace.id, caughtUp, actorUserId);
     }
     const views = await new TaskViews(this.workspaces, this.clients, this).of(
       workspace,
