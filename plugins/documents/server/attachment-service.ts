@@ -67,12 +67,12 @@ export class DocumentAttachments implements AttachmentService {
     });
   }
 
-  async link(target: AttachmentTarget, documentId: string, actorUserId: number | null): Promise<AttachmentView> {
+  async link(target: AttachmentTarget, documentId: string, actorUserId: number | null): Promise<{ attachment: AttachmentView; linkedNow: boolean }> {
     const document = isExternalId(documentId)
       ? await Document.inWorkspace(target.workspaceId).where('external_id', documentId.toLowerCase()).first()
       : undefined;
     if (!document) throw notFound(MESSAGES.documentNotFound);
-    await Attachment.query()
+    const inserted = await Attachment.query()
       .insert({
         workspaceId: target.workspaceId,
         documentId: document.id,
@@ -81,10 +81,11 @@ export class DocumentAttachments implements AttachmentService {
         createdBy: actorUserId,
       })
       .onConflict(['document_id', 'entity_type', 'entity_id'])
-      .ignore();
+      .ignore()
+      .returning('id');
     const [view] = await this.viewsOf(target.workspaceId, await this.ofEntity(target).where('document_id', document.id));
     if (!view) throw notFound(MESSAGES.documentNotFound);
-    return view;
+    return { attachment: view, linkedNow: inserted.id !== undefined };
   }
 
   async attachFile(
@@ -102,7 +103,7 @@ export class DocumentAttachments implements AttachmentService {
       size: file.body.length,
       clientExternalId: file.clientExternalId,
     });
-    return this.link(target, document.id, actor.user.id);
+    return (await this.link(target, document.id, actor.user.id)).attachment;
   }
 
   async list(target: AttachmentTarget): Promise<AttachmentView[]> {

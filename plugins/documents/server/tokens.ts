@@ -66,8 +66,8 @@ export type AttachmentFile = { filename: string; mimeType: string; size: number 
  * (404 'Document not found' otherwise).
  */
 export interface AttachmentService {
-  /** Linking the same document twice returns the existing link. */
-  link(target: AttachmentTarget, documentId: string, actorUserId: number | null): Promise<AttachmentView>;
+  /** Linking the same document twice answers the existing link, with `linkedNow` false (record no second activity). */
+  link(target: AttachmentTarget, documentId: string, actorUserId: number | null): Promise<{ attachment: AttachmentView; linkedNow: boolean }>;
   /** Oldest first. */
   list(target: AttachmentTarget): Promise<AttachmentView[]>;
   /** 404 'Attachment not found' when the link is not on this entity. The document itself stays. */

@@ -34,7 +34,8 @@ describe('documents: attachments service', () => {
     const task = { workspaceId: internalId, entityType: 'TASK', entityId: randomUUID() };
     const first = await upload(owner, workspaceId, 'brief.pdf', { directory: `tasks/${task.entityId}` });
     const second = await upload(owner, workspaceId, 'data.xlsx', { directory: `tasks/${task.entityId}` });
-    const linked = await attachments().link(task, first.id, null);
+    const { attachment: linked, linkedNow } = await attachments().link(task, first.id, null);
+    expect(linkedNow).to.equal(true);
     expect(linked).to.deep.include({ entityType: 'TASK', entityId: task.entityId });
     expect(linked.document).to.deep.equal({
       id: first.id,
@@ -46,7 +47,8 @@ describe('documents: attachments service', () => {
       downloadUrl: first.downloadUrl,
     });
     const again = await attachments().link(task, first.id.toUpperCase(), null);
-    expect(again.id).to.equal(linked.id);
+    expect(again).to.deep.include({ linkedNow: false });
+    expect(again.attachment.id).to.equal(linked.id);
     await attachments().link(task, second.id, null);
     expect((await attachments().list(task)).map((attachment) => attachment.document.filename)).to.deep.equal(['brief.pdf', 'data.xlsx']);
     expect(await attachments().list({ ...task, entityType: 'NOTICE' })).to.deep.equal([]);
@@ -55,7 +57,7 @@ describe('documents: attachments service', () => {
   it('unlinks one attachment of its own entity only, and keeps the document', async () => {
     const notice = { workspaceId: internalId, entityType: 'NOTICE', entityId: randomUUID() };
     const document = await upload(owner, workspaceId, 'reply.pdf');
-    const link = await attachments().link(notice, document.id, null);
+    const { attachment: link } = await attachments().link(notice, document.id, null);
     for (const [target, id] of [
       [{ ...notice, entityId: randomUUID() }, link.id],
       [notice, randomUUID()],

@@ -524,11 +524,13 @@ export class TaskService {
 
   async attach(actor: TaskActor, taskId: string, documentId: string): Promise<AttachmentView> {
     const task = await this.visibleTask(actor, taskId);
-    const attachment = await this.documents.link(this.attachmentTarget(actor.workspace, task), documentId, actor.userId);
-    await this.record(undefined, actor.workspace.id, actor.userId, task, {
-      action: TASK_ACTIONS.attachmentAdded,
-      metadata: { filename: attachment.document.filename },
-    });
+    const { attachment, linkedNow } = await this.documents.link(this.attachmentTarget(actor.workspace, task), documentId, actor.userId);
+    if (linkedNow) {
+      await this.record(undefined, actor.workspace.id, actor.userId, task, {
+        action: TASK_ACTIONS.attachmentAdded,
+        metadata: { filename: attachment.document.filename },
+      });
+    }
     return attachment;
   }
 

@@ -51,6 +51,9 @@ describe('tasks: attachments through the documents plugin', () => {
     const attachment: AttachmentView = body.data;
     expect(attachment).to.include({ entityType: 'TASK', entityId: task.externalId });
     expect(attachment.document).to.include({ id: documentId, filename: 'report.pdf' });
+    // The same document again: the same link, and no second history entry.
+    const { body: again } = await post(employee, TASKS_ROUTES.attachments(task.externalId), { workspaceId, documentId }).expect(201);
+    expect(again.data.id).to.equal(attachment.id);
 
     const listed = await attachmentsOf(owner, task.externalId);
     expect(listed.map((item) => item.id)).to.deep.equal([attachment.id]);
@@ -63,7 +66,7 @@ describe('tasks: attachments through the documents plugin', () => {
     await del(employee, TASKS_ROUTES.attachment(task.externalId, attachment.id), { workspaceId }).expect(204);
     expect(await attachmentsOf(owner, task.externalId)).to.deep.equal([]);
     const actions = (await activityOf(task.externalId)).map((entry) => entry.action);
-    expect(actions.slice(0, 2)).to.deep.equal(['removed the attachment report.pdf', 'attached report.pdf']);
+    expect(actions.slice(0, 3)).to.deep.equal(['removed the attachment report.pdf', 'attached report.pdf', 'created the task']);
   });
 
   it('refuses a document of another workspace and an attachment of another task', async () => {

@@ -38,8 +38,8 @@ export class NoticeAttachments {
 
   async link(actor: NoticeActor, noticeId: string, documentId: string): Promise<AttachmentView> {
     const notice = await this.notices.findVisibleRow(actor, noticeId);
-    const attachment = await this.documents.link(targetOf(actor, notice), documentId, actor.userId);
-    await this.notices.recordActivity(actor, notice, noticeActivity.attachmentAdded(attachment.document.filename));
+    const { attachment, linkedNow } = await this.documents.link(targetOf(actor, notice), documentId, actor.userId);
+    if (linkedNow) await this.notices.recordActivity(actor, notice, noticeActivity.attachmentAdded(attachment.document.filename));
     return attachment;
   }
 
