@@ -122,6 +122,8 @@ describe('tasks: the list, its filters, sorts and pages', () => {
     expect(await found('draft')).to.deep.equal([]);
     expect(await found('c:\\clients\\KILO_2026')).to.deep.equal(['Kilo FINAL']);
     expect(await found('kilo_2_26')).to.deep.equal([]);
+    // A term found in neither field alone is not found across the two.
+    expect(await found('final scan')).to.deep.equal([]);
   });
 
   it("lists one record's tasks by entityType and entityId, and the caller's own with assignedTo=me", async () => {
