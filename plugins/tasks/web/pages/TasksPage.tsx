@@ -71,6 +71,10 @@ export function TasksPage() {
   }
 
   const tasks = useMemo(() => list.data?.pages.flatMap((page) => page.tasks) ?? NO_TASKS, [list.data]);
+  // A client chosen by address may be beyond the select's first 1,000; the list's own rows name it.
+  const chosenClientId = params.filters.clientId;
+  const chosenClientMissing = Boolean(chosenClientId && clients.data && !clients.data.some((client) => client.externalId === chosenClientId));
+  const chosenClientName = tasks.find((task) => task.client?.externalId === chosenClientId)?.client?.name ?? 'Chosen client';
   const selected = tasks.filter((task) => selectedIds.has(task.externalId));
   const toggle = (task: TaskView) =>
     setSelectedIds((current) => {
@@ -141,6 +145,7 @@ export function TasksPage() {
           className="tasks-filters__client"
         >
           <option value={ALL}>All clients</option>
+          {chosenClientMissing && <option value={chosenClientId}>{chosenClientName}</option>}
           {(clients.data ?? []).map((client) => (
             <option key={client.externalId} value={client.externalId}>
               {client.name}
