@@ -104,8 +104,8 @@ export function encodeCursor(sort: TaskSort, task: TaskWithKey): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-/** A real instant or day, so PostgreSQL's cast never fails on it. */
-const isRealDate = (iso: string) => !Number.isNaN(Date.parse(iso)) && new Date(iso).toISOString() === iso;
+/** A real instant or day of years 1-9999, so PostgreSQL's cast never fails on it (it has no year 0). */
+const isRealDate = (iso: string) => !iso.startsWith('0000') && !Number.isNaN(Date.parse(iso)) && new Date(iso).toISOString() === iso;
 const isCalendarDate = (value: string) => CALENDAR_DATE.test(value) && isRealDate(`${value}T00:00:00.000Z`);
 const isInstant = (value: string) => INSTANT.test(value) && isRealDate(`${value.slice(0, 23)}Z`);
 

@@ -104,6 +104,11 @@ describe('tasks: create and update', () => {
       [{ priority: 'SOON' }, 400, TASK_MESSAGES.invalidPriority],
       [{ dueDate: '2026-02-30' }, 400, TASK_MESSAGES.invalidDueDate],
       [{ dueDate: 'next week' }, 400, TASK_MESSAGES.invalidDueDate],
+      // Date-times whose day is not real, or whose Kolkata day has no four-digit year.
+      [{ dueDate: '2027-02-30T10:00Z' }, 400, TASK_MESSAGES.invalidDueDate],
+      [{ dueDate: '0001-01-01T00:00+14:00' }, 400, TASK_MESSAGES.invalidDueDate],
+      [{ dueDate: '0099-01-01T00:00Z' }, 400, TASK_MESSAGES.invalidDueDate],
+      [{ dueDate: '9999-12-31T23:00Z' }, 400, TASK_MESSAGES.invalidDueDate],
       [{ assignedToExternalId: '00000000-0000-4000-8000-000000000000' }, 400, TASK_MESSAGES.assigneeNotMember],
       [{ assignedToExternalId: 'nobody' }, 400, TASK_MESSAGES.assigneeNotMember],
       [{ clientExternalId: '00000000-0000-4000-8000-000000000000' }, 404, TASK_MESSAGES.clientNotFound],

@@ -198,6 +198,8 @@ describe('tasks: the list, its filters, sorts and pages', () => {
       [{}, forged({ sort: 'createdAt:desc', value: '2026-13-45T99:00:00.000000Z', id: 1 })],
       [{}, forged({ sort: 'createdAt:desc', value: '2026-01-01T00:00:00.000000Z', id: -4 })],
       [{ sortField: 'dueDate' }, forged({ sort: 'dueDate:desc', value: '2026-02-30', id: 1 })],
+      [{}, forged({ sort: 'createdAt:desc', value: '0000-01-01T00:00:00.000000Z', id: 1 })],
+      [{ sortField: 'dueDate' }, forged({ sort: 'dueDate:desc', value: '0000-01-01', id: 1 })],
       [{ sortField: 'title' }, forged({ sort: 'title:desc', value: 'a\u0000b', id: 1 })],
       [{ sortField: 'title' }, forged({ sort: 'title:desc', value: 7, id: 1 })],
     ];

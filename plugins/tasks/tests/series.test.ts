@@ -177,6 +177,16 @@ describe('tasks: recurring work', () => {
       expect(new Set(answer.series.map((started: { seriesId: string }) => started.seriesId)).size).to.equal(2);
     });
 
+    it("makes one series for a client named twice in any case, and puts a '$' in a client's name into the title as written", async () => {
+      const dollar = await createClient(owner, workspaceId, { name: 'Alpha $& Traders' });
+      const { body: answer } = await post(
+        owner,
+        TASKS_ROUTES.recurringWork,
+        body({ clientIds: [dollar.externalId, dollar.externalId.toUpperCase()], titleTemplate: 'GSTR-1 for {client}' }),
+      ).expect(201);
+      expect(answer.series.map((started: { task: TaskView }) => started.task.title)).to.deep.equal(['GSTR-1 for Alpha $& Traders']);
+    });
+
     it('makes nothing when one client is not of the workspace or the assignee is not a member', async () => {
       const before = await tasks.host.knex('tasks_series').count<{ count: string }[]>('* as count');
       const unknownClient = await post(

@@ -141,6 +141,9 @@ describe('tasks web: the Repeat section', () => {
     expect(previewLine('TDS return', 'Kaveri Textiles', { ...monthly, frequency: 'QUARTERLY', dayOfMonth: 31 }, '31 Jan 2027')).to.equal(
       'TDS return - quarterly on day 31 - first due 31 Jan 2027',
     );
+    expect(previewLine('GSTR-1 for {client}', "Alpha $& $' Traders", monthly, '20 Dec 2026')).to.equal(
+      "GSTR-1 for Alpha $& $' Traders - monthly on day 20 - first due 20 Dec 2026",
+    );
   });
 });
 

@@ -74,7 +74,7 @@ export function repeatValueOf(view: RecurrenceView | null, dueDate: string | nul
 
 /** One client's line of the "New recurring work" preview: "GSTR-3B for Sharma Traders - monthly on day 20 - first due 20 Dec 2026". */
 export function previewLine(titleTemplate: string, clientName: string, repeat: RepeatValue, firstDueLabel: string): string {
-  const title = titleTemplate.trim().replaceAll(SERIES_TITLE_CLIENT_PLACEHOLDER, clientName);
+  const title = titleTemplate.trim().replaceAll(SERIES_TITLE_CLIENT_PLACEHOLDER, () => clientName);
   const summary = repeatSummary(repeat);
   return `${title} - ${summary.charAt(0).toLowerCase()}${summary.slice(1)} - first due ${firstDueLabel}`;
 }

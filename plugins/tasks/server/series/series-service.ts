@@ -243,12 +243,15 @@ export class SeriesService {
     if (!firstDueDate || !yieldsDates(fields, firstDueDate)) throw noDatesIssue();
     const started = await this.knex.transaction(async (trx) => {
       const clients: ClientSummary[] = [];
-      for (const clientId of new Set(input.clientIds)) clients.push(await this.clients.byExternalId(workspace.id, clientId, { trx }));
+      for (const clientId of new Set(input.clientIds.map((id) => id.toLowerCase()))) {
+        clients.push(await this.clients.byExternalId(workspace.id, clientId, { trx }));
+      }
       const assignee = await this.workspaces.memberByExternalId(workspace.id, input.assignedToExternalId);
       if (!assignee) throw badRequest(TASK_MESSAGES.assigneeNotMember, { assignedToExternalId: [TASK_MESSAGES.assigneeNotMember] });
       const results: { client: ClientSummary; series: TaskSeries; first: Task; caughtUp: Task[] }[] = [];
       for (const client of clients) {
-        const title = input.titleTemplate.replaceAll(SERIES_TITLE_CLIENT_PLACEHOLDER, client.name);
+        // A function, so a `$&` in a client's name is taken as written, not as a replacement pattern.
+        const title = input.titleTemplate.replaceAll(SERIES_TITLE_CLIENT_PLACEHOLDER, () => client.name);
         if (title.length > MAX_TITLE_LENGTH) {
           const message = INPUT_MESSAGES.tooLong('Title', MAX_TITLE_LENGTH);
           throw badRequest(message, { titleTemplate: [message] });
