@@ -28,6 +28,8 @@ export interface PersonSummary {
   image: string | null;
   /** False for someone who has left the workspace. */
   isMember: boolean;
+  /** Their role while a member; null once they have left. */
+  role: Role | null;
 }
 
 /** What a plugin may learn about workspaces without reading the core's tables (`TOKENS.Workspaces`). Read only. */
@@ -73,12 +75,19 @@ export class WorkspaceDirectory {
   private async readPeople(workspaceId: number, ids: number[]): Promise<Map<number, PersonSummary>> {
     const people = new Map<number, PersonSummary>();
     for (let start = 0; start < ids.length; start += LOOKUP_BATCH) {
-      const rows: { id: number; external_id: string; name: string; image: string | null; member: boolean }[] = await this.knex('users as u')
+      const rows: { id: number; external_id: string; name: string; image: string | null; role: Role | null }[] = await this.knex('users as u')
         .leftJoin('workspace_members as m', (join) => join.on('m.user_id', 'u.id').andOnVal('m.workspace_id', workspaceId))
         .whereIn('u.id', ids.slice(start, start + LOOKUP_BATCH))
-        .select('u.id', 'u.external_id', 'u.name', 'u.image', this.knex.raw('m.id is not null as member'));
+        .select('u.id', 'u.external_id', 'u.name', 'u.image', 'm.role');
       for (const row of rows) {
-        people.set(row.id, { userId: row.id, externalId: row.external_id, name: row.name, image: row.image, isMember: row.member });
+        people.set(row.id, {
+          userId: row.id,
+          externalId: row.external_id,
+          name: row.name,
+          image: row.image,
+          isMember: row.role !== null,
+          role: row.role,
+        });
       }
     }
     return people;

@@ -87,6 +87,32 @@ function sentenceOf(action: string, metadata: Record<string, unknown>): string {
   }
 }
 
+/** The clients a viewer stands for (names and external ids), or null for staff, who may read every client's name. */
+export interface ClientsShown {
+  names: ReadonlySet<string>;
+  externalIds: ReadonlySet<string>;
+}
+
+const ANOTHER_CLIENT = 'another client';
+const ANOTHER_RECORD = 'another record';
+
+/**
+ * An entry as a CLIENT member may read it: a task's history may name the clients it was for before theirs (a client
+ * change, a CLIENT link), which they are never told of.
+ */
+export function withOtherClientsHidden(entry: EntityActivity, shown: ClientsShown | null): EntityActivity {
+  const { metadata } = entry;
+  if (!shown || entry.action !== TASK_ACTIONS.updated || (metadata.field !== 'client' && metadata.field !== 'entity')) return entry;
+  const hide = (value: unknown) => {
+    const given = text(value);
+    if (!given) return value;
+    if (metadata.field === 'client') return shown.names.has(given) ? given : ANOTHER_CLIENT;
+    const [type, id] = given.split(' ');
+    return type !== 'CLIENT' || (id && shown.externalIds.has(id)) ? given : ANOTHER_RECORD;
+  };
+  return { ...entry, metadata: { ...metadata, from: hide(metadata.from), to: hide(metadata.to) } };
+}
+
 export const taskActivityOf = (entry: EntityActivity): TaskActivity => ({
   id: String(entry.id),
   action: sentenceOf(entry.action, entry.metadata),

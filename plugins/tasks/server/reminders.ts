@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Knex } from 'knex';
 import {
   TOKENS,
+  type ClientDirectory,
   type Config,
   type NotificationService,
   type WorkspaceDirectory,
@@ -11,6 +12,7 @@ import {
 } from '../../../core/plugin-api';
 import { TASK_ENTITY } from '../shared/wire';
 import { Task, type TaskReminderSent } from './models';
+import { personSeesTask } from './task-visibility';
 
 type ReminderKind = TaskReminderSent['kind'];
 
@@ -29,6 +31,7 @@ export class TaskReminders {
     @inject(TOKENS.Knex) private readonly knex: Knex,
     @inject(TOKENS.Notifications) private readonly notifications: NotificationService,
     @inject(TOKENS.Workspaces) private readonly workspaces: WorkspaceDirectory,
+    @inject(TOKENS.Clients) private readonly clients: ClientDirectory,
     @inject(TOKENS.Config) private readonly config: Config,
   ) {}
 
@@ -55,7 +58,15 @@ export class TaskReminders {
       const taskIds = claimed.rows.map((row) => Number(row.task_id));
       if (!taskIds.length) return 0;
       const tasks = await Task.inWorkspace(workspace.id, trx).whereIn('tasks.id', taskIds).orderBy('due_date').orderBy('tasks.id');
+      const assignees = await this.workspaces.people(
+        workspace.id,
+        tasks.map((task) => task.assignedTo!),
+      );
+      let raised = 0;
       for (const task of tasks) {
+        // A CLIENT member unlinked from the task's client since it was assigned no longer hears of it.
+        if (!(await personSeesTask(this.clients, workspace.id, assignees.get(task.assignedTo!), task.clientId, trx))) continue;
+        raised += 1;
         await this.notifications.raise(
           workspace.id,
           { userId: task.assignedTo! },
@@ -70,7 +81,7 @@ export class TaskReminders {
           { trx },
         );
       }
-      return tasks.length;
+      return raised;
     });
   }
 }

@@ -31,7 +31,7 @@ import {
   type TaskStatus,
   type TaskView,
 } from '../shared/wire';
-import { TASK_ACTIONS, taskActivityOf } from './activity-text';
+import { TASK_ACTIONS, taskActivityOf, withOtherClientsHidden, type ClientsShown } from './activity-text';
 import { Task, TaskComment } from './models';
 import type { CreateTaskInput, TaskListQuery, UpdateTaskInput } from './schemas';
 import { SeriesService, type RecurrenceInput, type SeriesChanges } from './series/series-service';
@@ -47,7 +47,7 @@ import {
 } from './task-list-query';
 import { TaskNotifier } from './task-notifications';
 import { readViewableTasks, TASK_VIEW_COLUMNS, TaskViews } from './task-views';
-import { onlyVisible, visibleClientsOf } from './task-visibility';
+import { onlyVisible, personSeesTask, visibleClientsOf } from './task-visibility';
 import type { EntityTaskInput, TaskViewer } from './tokens';
 
 /** Who acts, in which workspace. */
@@ -108,7 +108,7 @@ export class TaskService {
     @inject(ATTACHMENT_SERVICE) @optional() private readonly attachmentService: AttachmentService | undefined,
   ) {
     this.views = new TaskViews(workspaces, clients, series);
-    this.notifier = new TaskNotifier(notifications, config);
+    this.notifier = new TaskNotifier(notifications, config, workspaces, clients);
   }
 
   // ---- Reading ----
@@ -189,6 +189,7 @@ export class TaskService {
     const task = await this.knex.transaction(async (trx) => {
       const client = input.clientExternalId ? await this.clients.byExternalId(workspace.id, input.clientExternalId, { trx }) : null;
       const assignee = await this.currentMember(workspace.id, input.assignedToExternalId);
+      await this.checkAssigneeSees(workspace.id, assignee, client?.id ?? null, trx);
       const fields: NewTask = {
         title: input.title,
         description: input.description,
@@ -214,6 +215,7 @@ export class TaskService {
     const task = await this.knex.transaction(async (trx) => {
       const clientId = input.clientId ?? null;
       if (clientId !== null && !(await this.clients.byIds(workspace.id, [clientId], trx)).has(clientId)) throw notFound(TASK_MESSAGES.clientNotFound);
+      await this.checkAssigneeSees(workspace.id, assignedTo, clientId, trx);
       return this.insert(trx, workspace.id, input.actorUserId, {
         title: clipped(input.title, MAX_TITLE_LENGTH),
         description: clipped(input.description, MAX_DESCRIPTION_LENGTH),
@@ -251,6 +253,13 @@ export class TaskService {
       task = await Task.query(trx).findById(task.id).throwIfNotFound();
     }
     return task;
+  }
+
+  /** 400 when a CLIENT member would hold a task they cannot see: another client's, or the firm's own. */
+  private async checkAssigneeSees(workspaceId: number, assigneeUserId: number, clientId: number | null, trx: Knex.Transaction): Promise<void> {
+    const person = (await this.workspaces.people(workspaceId, [assigneeUserId])).get(assigneeUserId);
+    if (person?.role !== 'CLIENT' || (await personSeesTask(this.clients, workspaceId, person, clientId, trx))) return;
+    throw badRequest(TASK_MESSAGES.assigneeCannotSeeTask, { assignedToExternalId: [TASK_MESSAGES.assigneeCannotSeeTask] });
   }
 
   /** The assignee an edit names: a former member who already holds the task may stay; anyone else must be a member. */
@@ -306,6 +315,10 @@ export class TaskService {
       const clientId = client === undefined || client === null ? client : client.id;
       const link = await this.linkFollowingClient(workspace.id, before, fields, client, trx);
       const patch = this.patchOf(before, { ...fields, ...link }, assignedTo, clientId);
+      const assigneeAfter = patch.assignedTo ?? before.assignedTo;
+      if (assigneeAfter !== null && (patch.assignedTo !== undefined || patch.clientId !== undefined)) {
+        await this.checkAssigneeSees(workspace.id, assigneeAfter, patch.clientId === undefined ? before.clientId : patch.clientId, trx);
+      }
       const changes = await this.changesOf(workspace.id, before, patch, isReassignment, trx);
       let after = Object.keys(patch).length ? await Task.query(trx).patchAndFetchById(before.id, patch) : before;
       for (const change of changes) await this.record(trx, workspace.id, actor.userId, after, change);
@@ -496,7 +509,15 @@ export class TaskService {
   async activityLog(actor: TaskActor, taskId: string): Promise<TaskActivity[]> {
     const task = await this.visibleTask(actor, taskId);
     const entries = await this.activity.forEntity(actor.workspace.id, TASK_ENTITY, task.externalId);
-    return entries.map(taskActivityOf);
+    const shown = await this.clientsShownTo(actor);
+    return entries.map((entry) => taskActivityOf(withOtherClientsHidden(entry, shown)));
+  }
+
+  private async clientsShownTo(actor: TaskActor): Promise<ClientsShown | null> {
+    const visible = await visibleClientsOf(this.clients, actor.workspace.id, actor);
+    if (!visible) return null;
+    const clients = [...(await this.clients.byIds(actor.workspace.id, visible)).values()];
+    return { names: new Set(clients.map((client) => client.name)), externalIds: new Set(clients.map((client) => client.externalId)) };
   }
 
   private record(trx: Knex.Transaction | undefined, workspaceId: number, actorUserId: number, task: Task, change: Change): Promise<ActivityRecord> {

@@ -100,6 +100,7 @@ export const TASK_MESSAGES = {
   invalidPriority: 'Priority must be one of LOW, MEDIUM, HIGH, URGENT',
   invalidDueDate: 'Due date must be a date such as 2026-03-31',
   assigneeNotMember: 'The assignee must be a member of this workspace',
+  assigneeCannotSeeTask: 'A client member can be assigned only tasks of the clients they stand for',
   clientNotFound: 'Client not found',
   entityIncomplete: 'entityType and entityId go together',
   taskNotFound: 'Task not found',

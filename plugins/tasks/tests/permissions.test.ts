@@ -147,6 +147,58 @@ describe('tasks: who may do what', () => {
         await get(clientMember, TASKS_ROUTES.activityLog(hidden.externalId), { workspaceId }).expect(404, notFound);
       }
     });
+
+    it('is assigned only tasks of the clients they stand for, and hears of one only while they stand for its client', async () => {
+      const cannotSee = { error: TASK_MESSAGES.assigneeCannotSeeTask, details: { assignedToExternalId: [TASK_MESSAGES.assigneeCannotSeeTask] } };
+      const toMember = { assignedToExternalId: clientMember.user.externalId };
+      const theirs = await createTask(owner, workspaceId, { title: 'Send the bank statements', clientExternalId: ownClient.externalId, ...toMember });
+      await post(owner, TASKS_ROUTES.create, body(clientMember, { clientExternalId: otherClient.externalId })).expect(400, cannotSee);
+      await post(owner, TASKS_ROUTES.create, body(clientMember)).expect(400, cannotSee);
+      await patch(owner, TASKS_ROUTES.task(otherTask.externalId), { workspaceId, ...toMember }).expect(400, cannotSee);
+      await patch(owner, TASKS_ROUTES.task(theirs.externalId), { workspaceId, clientExternalId: otherClient.externalId }).expect(400, cannotSee);
+      await patch(owner, TASKS_ROUTES.task(theirs.externalId), { workspaceId, clientExternalId: null }).expect(400, cannotSee);
+      const recurring = {
+        workspaceId,
+        clientIds: [otherClient.externalId],
+        titleTemplate: 'GSTR-1 for {client}',
+        description: 'Outward supplies',
+        priority: 'HIGH',
+        firstDueDate: '2030-03-05',
+        recurrence: { frequency: 'MONTHLY', dayOfMonth: 11 },
+        ...toMember,
+      };
+      await post(owner, TASKS_ROUTES.recurringWork, recurring).expect(400, cannotSee);
+
+      const heard = async (eventType: string) => {
+        const { body: inbox } = await call(clientMember, 'get', '/notifications').query({ workspaceId }).expect(200);
+        return inbox.notifications.filter(
+          (notification: { eventType: string; actionUrl: string }) =>
+            notification.eventType === eventType && notification.actionUrl.endsWith(theirs.externalId),
+        );
+      };
+      expect(await heard('TASK_ASSIGNED')).to.have.length(1);
+      await post(owner, TASKS_ROUTES.comments(theirs.externalId), { workspaceId, content: 'Still waiting for March' }).expect(201);
+      expect(await heard('TASK_COMMENTED')).to.have.length(1);
+      await call(owner, 'put', `/workspaces/${workspaceId}/members/${clientMember.user.externalId}/clients`, { clientIds: [] }).expect(200);
+      await post(owner, TASKS_ROUTES.comments(theirs.externalId), { workspaceId, content: 'And April' }).expect(201);
+      expect(await heard('TASK_COMMENTED')).to.have.length(1);
+      await call(owner, 'put', `/workspaces/${workspaceId}/members/${clientMember.user.externalId}/clients`, {
+        clientIds: [ownClient.externalId],
+      }).expect(200);
+    });
+
+    it('reads a history that names no other client than theirs', async () => {
+      const moved = await createTask(owner, workspaceId, { title: 'Moved over', clientExternalId: otherClient.externalId });
+      await patch(owner, TASKS_ROUTES.task(moved.externalId), { workspaceId, clientExternalId: ownClient.externalId }).expect(200);
+      const log = async (session: TestSession) =>
+        (await get(session, TASKS_ROUTES.activityLog(moved.externalId), { workspaceId }).expect(200)).body.data.map(
+          (entry: { action: string }) => entry.action,
+        );
+      expect(await log(owner)).to.include('changed Client from Mehta Steel to Kapoor Foods');
+      const theirs = await log(clientMember);
+      expect(theirs).to.include('changed Client from another client to Kapoor Foods');
+      expect(JSON.stringify(theirs)).to.not.include('Mehta');
+    });
   });
 
   it("answers 404 for another workspace's task, and for a workspace the caller is not in", async () => {

@@ -30,6 +30,7 @@ import { TASK_ACTIONS } from '../activity-text';
 import { Task, TaskSeries } from '../models';
 import { TaskNotifier } from '../task-notifications';
 import { TaskViews } from '../task-views';
+import { personSeesTask } from '../task-visibility';
 import { datesAfter, firstDateFrom, ruleFieldsOf, summaryOf, upcomingDates, yieldsDates, type RecurrenceInput, type RuleFields } from './recurrence';
 
 export type { RecurrenceInput } from './recurrence';
@@ -119,7 +120,7 @@ export class SeriesService {
     @inject(TOKENS.Notifications) notifications: NotificationService,
     @inject(TOKENS.Config) config: Config,
   ) {
-    this.notifier = new TaskNotifier(notifications, config);
+    this.notifier = new TaskNotifier(notifications, config, workspaces, clients);
   }
 
   /** Makes `task` the first occurrence of a new series that copies it, and catches up any occurrence already due. */
@@ -248,6 +249,11 @@ export class SeriesService {
       }
       const assignee = await this.workspaces.memberByExternalId(workspace.id, input.assignedToExternalId);
       if (!assignee) throw badRequest(TASK_MESSAGES.assigneeNotMember, { assignedToExternalId: [TASK_MESSAGES.assigneeNotMember] });
+      for (const client of clients) {
+        if (!(await personSeesTask(this.clients, workspace.id, assignee, client.id, trx))) {
+          throw badRequest(TASK_MESSAGES.assigneeCannotSeeTask, { assignedToExternalId: [TASK_MESSAGES.assigneeCannotSeeTask] });
+        }
+      }
       const results: { client: ClientSummary; series: TaskSeries; first: Task; caughtUp: Task[] }[] = [];
       for (const client of clients) {
         // A function, so a `$&` in a client's name is taken as written, not as a replacement pattern.
