@@ -11,7 +11,7 @@ import {
   kolkataToday,
 } from '../../../core/plugin-api';
 import { TASK_ENTITY } from '../shared/wire';
-import { Task, type TaskReminderSent } from './models';
+import { Task, TaskReminderSent } from './models';
 import { personSeesTask } from './task-visibility';
 
 type ReminderKind = TaskReminderSent['kind'];
@@ -64,8 +64,12 @@ export class TaskReminders {
       );
       let raised = 0;
       for (const task of tasks) {
-        // A CLIENT member unlinked from the task's client since it was assigned no longer hears of it.
-        if (!(await personSeesTask(this.clients, workspace.id, assignees.get(task.assignedTo!), task.clientId, trx))) continue;
+        // Someone who has left, or a CLIENT member no longer standing for the task's client, is not told; the claim
+        // goes, so the reminder reaches whoever the task is given to next.
+        if (!(await personSeesTask(this.clients, workspace.id, assignees.get(task.assignedTo!), task.clientId, trx))) {
+          await TaskReminderSent.query(trx).where({ task_id: task.id, kind, day: task.dueDate }).delete();
+          continue;
+        }
         raised += 1;
         await this.notifications.raise(
           workspace.id,

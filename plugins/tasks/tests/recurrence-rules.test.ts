@@ -3,6 +3,7 @@ import { TASK_MESSAGES } from '../shared/wire';
 import {
   datesAfter,
   firstDateFrom,
+  occurrenceFor,
   recurrenceSchema,
   ruleFieldsOf,
   summaryOf,
@@ -80,6 +81,21 @@ describe('tasks: repeat rules', () => {
       expect(firstDateFrom(fieldsOf({ frequency: 'MONTHLY', dayOfMonth: 20 }, '2026-03-20'), '2026-03-20')).to.equal('2026-03-20');
       expect(firstDateFrom(fieldsOf({ rrule: 'FREQ=MONTHLY;BYMONTHDAY=11' }, '2026-03-12'), '2026-03-12')).to.equal('2026-04-11');
     });
+
+    it("takes a first due date off the rule as its period's task, and one after the period's date as its own", () => {
+      const standsFor = (value: unknown, day: string) => occurrenceFor(fieldsOf(value, day), day);
+      expect(standsFor({ frequency: 'MONTHLY', dayOfMonth: 20 }, '2030-01-15'), 'before the 20th: January').to.equal('2030-01-20');
+      expect(standsFor({ frequency: 'MONTHLY', dayOfMonth: 10 }, '2030-01-15'), 'after the 10th: a task of its own').to.equal('2030-01-15');
+      expect(standsFor({ frequency: 'MONTHLY', dayOfMonth: 20 }, '2030-01-20')).to.equal('2030-01-20');
+      expect(standsFor({ frequency: 'QUARTERLY', dayOfMonth: 31 }, '2030-01-15')).to.equal('2030-01-31');
+      expect(standsFor({ frequency: 'MONTHLY', interval: 2, dayOfMonth: 20 }, '2030-01-15')).to.equal('2030-01-20');
+      expect(standsFor({ frequency: 'MONTHLY', interval: 2, dayOfMonth: 5 }, '2030-01-15'), 'March is the next period').to.equal('2030-01-15');
+      expect(standsFor({ frequency: 'YEARLY', dayOfMonth: 31 }, '2030-01-15')).to.equal('2030-01-31');
+      expect(standsFor({ rrule: 'FREQ=MONTHLY;BYMONTHDAY=20;COUNT=3' }, '2030-01-15')).to.equal('2030-01-20');
+      expect(standsFor({ rrule: 'FREQ=WEEKLY;BYDAY=FR' }, '2030-01-16'), 'a Wednesday, the same week').to.equal('2030-01-18');
+      expect(standsFor({ rrule: 'FREQ=WEEKLY;BYDAY=MO' }, '2030-01-16'), 'next week is another').to.equal('2030-01-16');
+      expect(standsFor({ rrule: 'FREQ=DAILY;BYDAY=MO' }, '2030-01-16'), 'every day its own').to.equal('2030-01-16');
+    });
   });
 
   describe('defaults and lead days', () => {
@@ -135,10 +151,15 @@ describe('tasks: repeat rules', () => {
 
     it('refuses a rule that gives no dates, quickly even when only iterating would show it', () => {
       const started = Date.now();
-      for (const rrule of ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=MONTHLY;UNTIL=20200101T000000Z', 'FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31']) {
+      for (const rrule of ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=MONTHLY;UNTIL=19990101T000000Z', 'FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31']) {
         expect(problemsOf({ rrule }), rrule).to.deep.equal({ error: TASK_MESSAGES.invalidRecurrence, details: { rrule: 'The rule gives no dates' } });
       }
       expect(Date.now() - started).to.be.below(2000);
+      // A rule that ended before today is a rule: whether it fits is known once the first due date is.
+      expect(parse({ rrule: 'FREQ=WEEKLY;UNTIL=20261115T000000Z' })).to.deep.equal({
+        rrule: 'FREQ=WEEKLY;UNTIL=20261115T000000Z',
+        createDaysBefore: 0,
+      });
     });
   });
 

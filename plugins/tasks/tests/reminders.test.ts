@@ -86,6 +86,16 @@ describe('tasks: due soon and overdue reminders', () => {
     }
   });
 
+  it('keeps the reminder of a task whose assignee has left for the member it is given to next', async () => {
+    const leaver = await tasks.memberWithRole(owner, workspaceId, 'EMPLOYEE');
+    const task = await createTask(owner, workspaceId, { assignedToExternalId: leaver.user.externalId, dueDate: addDays(today, -1) });
+    await call(owner, 'delete', `/workspaces/${workspaceId}/members/${leaver.user.externalId}`).expect(204);
+    await remindDue();
+    await patch(owner, TASKS_ROUTES.task(task.externalId), { workspaceId, assignedToExternalId: employee.user.externalId }).expect(200);
+    await remindDue();
+    expect((await remindersOf(employee, task.externalId)).map((reminder) => reminder.eventType)).to.deep.equal(['TASK_OVERDUE']);
+  });
+
   it('reminds of a task completed and reopened while still late', async () => {
     const task = await forEmployee({ dueDate: addDays(today, -2), status: 'COMPLETED' });
     await remindDue();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { jobOutcome } from '../../../core/plugin-api/testing';
+import { eventually, jobOutcome } from '../../../core/plugin-api/testing';
 import { TOKENS, type Membership, type QueueService, type SessionUser, addDays, kolkataToday } from '../../../core/plugin-api';
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
 import { MAX_OCCURRENCES_PER_RUN, SeriesService } from '../server/series/series-service';
@@ -127,6 +127,13 @@ describe('tasks: recurring work', () => {
       expect(body.tasks).to.deep.equal([]);
     });
 
+    it("takes a first due date before the rule's date in its month as that month's task", async () => {
+      const task = await monthly({ dueDate: '2030-01-15' });
+      expect(task.recurrence).to.include({ nextDueDate: '2030-02-20' });
+      await series().createDueOccurrences(workspaceSerial, '2030-02-21');
+      expect((await occurrencesOf(task.seriesId!)).map((row) => row.due_date)).to.deep.equal(['2030-01-15', '2030-02-20']);
+    });
+
     it('makes the occurrences already due at once when the first due date is in the past, telling nobody who made them for themselves', async () => {
       const today = kolkataToday();
       const task = await createTask(owner, workspaceId, { dueDate: addDays(today, -14), recurrence: { frequency: 'WEEKLY' } });
@@ -202,6 +209,14 @@ describe('tasks: recurring work', () => {
       await post(owner, TASKS_ROUTES.recurringWork, body({ clientIds: [] })).expect(400);
       const invalid = await post(owner, TASKS_ROUTES.recurringWork, body({ recurrence: { frequency: 'FORTNIGHTLY' } })).expect(400);
       expect(invalid.body.error).to.equal(TASK_MESSAGES.invalidRecurrence);
+      // Every seventh day from a Wednesday is a Wednesday: a Saturdays-only rule never falls from this first due date.
+      const never = await post(
+        owner,
+        TASKS_ROUTES.recurringWork,
+        body({ firstDueDate: '2030-03-06', recurrence: { rrule: 'FREQ=DAILY;INTERVAL=7;BYDAY=SA' } }),
+      );
+      expect(never.status).to.equal(400);
+      expect(never.body.error).to.equal(TASK_MESSAGES.invalidRecurrence);
       const after = await tasks.host.knex('tasks_series').count<{ count: string }[]>('* as count');
       expect(after).to.deep.equal(before);
     });
@@ -345,6 +360,28 @@ describe('tasks: recurring work', () => {
       expect(may).to.include({ occurrence_date: '2030-05-20', title: 'GSTR-3B (monthly)', priority: 'HIGH', assigned_to: ownerId });
     });
 
+    it('tells the new assignee of each open task a whole-series reassignment gives them', async () => {
+      const task = await monthly({ title: 'GSTR-1 for the series' });
+      await series().createDueOccurrences(workspaceSerial, '2030-03-20');
+      const [, february, march] = await occurrencesOf(task.seriesId!);
+      await patch(owner, TASKS_ROUTES.task(march!.external_id), { workspaceId, status: 'COMPLETED' }).expect(200);
+      const colleague = await tasks.memberWithRole(owner, workspaceId, 'EMPLOYEE');
+      await patch(owner, TASKS_ROUTES.task(task.externalId), {
+        workspaceId,
+        applyTo: 'SERIES',
+        assignedToExternalId: colleague.user.externalId,
+      }).expect(200);
+      // The later tasks' notices go out once the change has committed, beside the answer.
+      const told = async () => {
+        const { body: inbox } = await call(colleague, 'get', '/notifications').query({ workspaceId }).expect(200);
+        return inbox.notifications
+          .filter((notification: { eventType: string }) => notification.eventType === 'TASK_ASSIGNED')
+          .map((notification: { actionUrl: string }) => notification.actionUrl.split('/').at(-1));
+      };
+      await eventually(async () => (await told()).length >= 2, 'both notices');
+      expect(await told()).to.have.members([task.externalId, february!.external_id]);
+    });
+
     it('changes the rule for the occurrences not made yet', async () => {
       const task = await monthly();
       await series().createDueOccurrences(workspaceSerial, '2030-02-20');
@@ -354,9 +391,21 @@ describe('tasks: recurring work', () => {
         applyTo: 'SERIES',
         recurrence: { frequency: 'QUARTERLY', dayOfMonth: 31 },
       }).expect(200);
-      // The new rule counts its quarters from this occurrence's month.
-      expect(body.task.recurrence).to.include({ summary: 'Quarterly on day 31', nextDueDate: '2030-02-28' });
-      expect(body.task.recurrence.upcomingDueDates).to.deep.equal(['2030-02-28', '2030-05-31', '2030-08-31']);
+      // The new rule counts its quarters from this occurrence's month, which this task already stands for.
+      expect(body.task.recurrence).to.include({ summary: 'Quarterly on day 31', nextDueDate: '2030-05-31' });
+      expect(body.task.recurrence.upcomingDueDates).to.deep.equal(['2030-05-31', '2030-08-31', '2030-11-30']);
+    });
+
+    it('makes no second task for the period of the edited task when its date and the rule change together', async () => {
+      const task = await monthly();
+      await patch(owner, TASKS_ROUTES.task(task.externalId), {
+        workspaceId,
+        applyTo: 'SERIES',
+        dueDate: '2030-03-20',
+        recurrence: { frequency: 'MONTHLY', dayOfMonth: 20 },
+      }).expect(200);
+      await series().createDueOccurrences(workspaceSerial, '2030-04-01');
+      expect((await occurrencesOf(task.seriesId!)).map((row) => row.due_date)).to.deep.equal(['2030-03-20']);
     });
   });
 

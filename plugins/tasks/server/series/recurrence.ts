@@ -1,4 +1,3 @@
-import { kolkataToday } from '../../../../core/plugin-api';
 import { createRequire } from 'node:module';
 import { runInNewContext } from 'node:vm';
 import type * as RRulePackage from 'rrule';
@@ -42,9 +41,12 @@ export interface RuleFields {
   createDaysBefore: number;
 }
 
+const DAY_MS = 86_400_000;
 const dateOf = (day: string): Date => new Date(`${day}T00:00:00Z`);
 const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
 const END_OF_TIME = new Date(Date.UTC(9999, 11, 31));
+/** A RRULE checked before any due date is known must give a date after this day: it gives dates at all. */
+const EARLIEST_RULE_START = '2000-01-01';
 
 /** The row's columns for a rule starting on `anchorDate`. */
 export function ruleFieldsOf(input: RecurrenceInput, anchorDate: string): RuleFields {
@@ -80,7 +82,10 @@ export function ruleOf(fields: RuleFields, anchorDate: string): Rule {
   return new RRule({ ...options, dtstart: anchor, tzid: null });
 }
 
-/** Up to `count` dates of the rule strictly after `after`, ascending. */
+/**
+ * Up to `count` dates of the rule strictly after `after`, ascending. A rule that gives no date after `after` makes
+ * rrule iterate to the year 9999: check `yieldsDates` first, which does so under a time budget.
+ */
 export function datesAfter(fields: RuleFields, anchorDate: string, after: string, count: number): string[] {
   if (count <= 0) return [];
   const dates: string[] = [];
@@ -97,7 +102,39 @@ export const upcomingDates = (fields: RuleFields, anchorDate: string, after: str
 
 /** The first date of the rule on or after `day`: where a series asked to start on `day` really starts. */
 export function firstDateFrom(fields: RuleFields, day: string): string | null {
-  return datesAfter(fields, day, dayOf(new Date(dateOf(day).getTime() - 86_400_000)), 1)[0] ?? null;
+  return datesAfter(fields, day, dayOf(new Date(dateOf(day).getTime() - DAY_MS)), 1)[0] ?? null;
+}
+
+/** One period of the rule, in months or in weeks; null for a daily rule, whose every date is a period of its own. */
+function periodOf(fields: RuleFields): { months: number } | { weeks: number } | null {
+  if (fields.frequency === 'WEEKLY') return { weeks: fields.interval };
+  if (fields.frequency === 'MONTHLY') return { months: fields.interval };
+  if (fields.frequency === 'QUARTERLY') return { months: 3 * fields.interval };
+  if (fields.frequency === 'YEARLY') return { months: 12 * fields.interval };
+  const options = RRule.parseString(fields.rrule ?? '');
+  const interval = options.interval ?? 1;
+  if (options.freq === RRule.WEEKLY) return { weeks: interval };
+  if (options.freq === RRule.MONTHLY) return { months: interval };
+  if (options.freq === RRule.YEARLY) return { months: 12 * interval };
+  return null;
+}
+
+const monthNumber = (date: Date) => date.getUTCFullYear() * 12 + date.getUTCMonth();
+const mondayOf = (date: Date) => date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS;
+
+/**
+ * The rule's date a task due `day` stands for when a rule starts from it: `day` itself, or, when the rule does not
+ * give `day`, its first date after it within the period `day` opens (the same block of months or of weeks). A task
+ * due on the 15th made "monthly on day 20" is that month's task, not one more before the 20th's.
+ */
+export function occurrenceFor(fields: RuleFields, day: string): string {
+  const first = firstDateFrom(fields, day);
+  const period = periodOf(fields);
+  if (!first || first === day || !period) return day;
+  const [from, to] = [dateOf(day), dateOf(first)];
+  const samePeriod =
+    'months' in period ? monthNumber(to) - monthNumber(from) < period.months : (mondayOf(to) - mondayOf(from)) / (7 * DAY_MS) < period.weeks;
+  return samePeriod ? first : day;
 }
 
 /**
@@ -208,7 +245,8 @@ const rruleSchema = z
       .superRefine((value, context) => {
         const problem = rruleProblem(value);
         if (problem) context.addIssue({ code: 'custom', message: problem });
-        else if (!yieldsDates({ frequency: null, interval: 1, dayOfMonth: null, rrule: value, createDaysBefore: 0 }, kolkataToday())) {
+        // From a day long past: a rule for a backdated first due date is checked from that date once it is known.
+        else if (!yieldsDates({ frequency: null, interval: 1, dayOfMonth: null, rrule: value, createDaysBefore: 0 }, EARLIEST_RULE_START)) {
           context.addIssue({ code: 'custom', message: 'The rule gives no dates' });
         }
       }),

@@ -31,7 +31,17 @@ import { Task, TaskSeries } from '../models';
 import { TaskNotifier } from '../task-notifications';
 import { TaskViews } from '../task-views';
 import { personSeesTask } from '../task-visibility';
-import { datesAfter, firstDateFrom, ruleFieldsOf, summaryOf, upcomingDates, yieldsDates, type RecurrenceInput, type RuleFields } from './recurrence';
+import {
+  datesAfter,
+  firstDateFrom,
+  occurrenceFor,
+  ruleFieldsOf,
+  summaryOf,
+  upcomingDates,
+  yieldsDates,
+  type RecurrenceInput,
+  type RuleFields,
+} from './recurrence';
 
 export type { RecurrenceInput } from './recurrence';
 
@@ -128,6 +138,7 @@ export class SeriesService {
     if (!task.dueDate) throw badRequest(TASK_MESSAGES.recurrenceNeedsDueDate, { dueDate: [TASK_MESSAGES.recurrenceNeedsDueDate] });
     const fields = ruleFieldsOf(recurrence, task.dueDate);
     if (!yieldsDates(fields, task.dueDate)) throw noDatesIssue();
+    const occurrence = occurrenceFor(fields, task.dueDate);
     const series = await TaskSeries.query(trx).insert({
       workspaceId: task.workspaceId,
       title: task.title,
@@ -140,11 +151,11 @@ export class SeriesService {
       createdBy: actorUserId,
       ...ruleColumns(fields),
       anchorDate: task.dueDate,
-      lastOccurrenceDate: task.dueDate,
+      lastOccurrenceDate: occurrence,
     });
-    await Task.query(trx).findById(task.id).patch({ seriesId: series.id, occurrenceDate: task.dueDate });
+    await Task.query(trx).findById(task.id).patch({ seriesId: series.id, occurrenceDate: occurrence });
     task.seriesId = series.id;
-    task.occurrenceDate = task.dueDate;
+    task.occurrenceDate = occurrence;
     const created = await this.createOccurrences(trx, series, kolkataToday());
     this.notifyAfterCommit(trx, task.workspaceId, created, actorUserId);
     return series;
@@ -165,7 +176,10 @@ export class SeriesService {
     if (recurrence) {
       const fields = ruleFieldsOf(recurrence, from);
       if (!yieldsDates(fields, from)) throw noDatesIssue();
-      Object.assign(patch, ruleColumns(fields), { anchorDate: from });
+      // The new rule goes on after this task's own period: `from` or the rule's date this task stands for.
+      const occurrence = occurrenceFor(fields, from);
+      const lastOccurrenceDate = occurrence > series.lastOccurrenceDate ? occurrence : series.lastOccurrenceDate;
+      Object.assign(patch, ruleColumns(fields), { anchorDate: from, lastOccurrenceDate });
     }
     if (Object.keys(patch).length) await TaskSeries.query(trx).findById(series.id).patch(patch);
     if (!Object.keys(template).length) return;
@@ -182,6 +196,13 @@ export class SeriesService {
       )
       .patch({ ...template, ...linkPatch });
     await this.recordSeriesEdits(trx, task.workspaceId, occurrences, template, actorUserId);
+    const { assignedTo } = template;
+    if (assignedTo !== undefined) {
+      const reassigned = occurrences
+        .filter((occurrence) => occurrence.assignedTo !== assignedTo)
+        .map((occurrence) => Object.assign(occurrence, template));
+      this.notifyAfterCommit(trx, task.workspaceId, reassigned, actorUserId);
+    }
   }
 
   /** Ends the series of `task`: no occurrence is made after this. The tasks already made stay. */
@@ -240,6 +261,8 @@ export class SeriesService {
   /** "New recurring work": a series per client, each with its first task due on the rule's first date from `firstDueDate`. */
   async createRecurringWork(workspace: WorkspaceRef, actorUserId: number, input: RecurringWorkInput): Promise<StartedSeries[]> {
     const fields = ruleFieldsOf(input.recurrence, input.firstDueDate);
+    // Under its time budget first: the search for the first date of a rule that never falls runs to the year 9999.
+    if (!yieldsDates(fields, input.firstDueDate)) throw noDatesIssue();
     const firstDueDate = firstDateFrom(fields, input.firstDueDate);
     if (!firstDueDate || !yieldsDates(fields, firstDueDate)) throw noDatesIssue();
     const started = await this.knex.transaction(async (trx) => {
