@@ -171,6 +171,8 @@ export interface WorkspaceMember {
   name: string;
   image: string | null;
   role: Role;
+  /** The clients a CLIENT member stands for (empty for staff, and in the answer a CLIENT member gets). */
+  clients: { externalId: string }[];
 }
 
 /** `GET workspaces/{id}/members`: who a task may be assigned to. */

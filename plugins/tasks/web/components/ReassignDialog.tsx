@@ -4,6 +4,7 @@ import { initialsOf } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { TASK_TOASTS, type TaskView } from '../../shared/wire';
 import { useUpdateTask, useWorkspaceMembers } from '../api';
+import { assignableMembers } from '../task-display';
 
 const ROLE_LABELS: Record<string, string> = { OWNER: 'Owner', ADMIN: 'Admin', EMPLOYEE: 'Employee', CLIENT: 'Client' };
 
@@ -23,7 +24,8 @@ export function ReassignDialog({ workspaceId, task, isOpen, onClose }: ReassignD
   const groupName = useId();
 
   const needle = search.trim().toLowerCase();
-  const shown = (members.data ?? []).filter((member) => member.name.toLowerCase().includes(needle));
+  const assignable = assignableMembers(members.data ?? [], task.client ? [task.client.externalId] : []);
+  const shown = assignable.filter((member) => member.name.toLowerCase().includes(needle));
 
   const reset = () => {
     setSearch('');

@@ -167,7 +167,14 @@ function RecurringWorkForm({
             labels={PRIORITY_LABELS}
             onChange={setPriority}
           />
-          <AssigneeField inputId={ids.assignee} value={assignee} onChange={setAssignee} error={errors.assignedToExternalId} members={members} />
+          <AssigneeField
+            inputId={ids.assignee}
+            value={assignee}
+            onChange={setAssignee}
+            error={errors.assignedToExternalId}
+            members={members}
+            clientIds={chosen.map((client) => client.externalId)}
+          />
           <DueDateField
             label="First due date"
             inputId={ids.due}

@@ -3,6 +3,7 @@ import { kolkataToday } from '@axal/web-sdk';
 import { FormField } from '@axal/web-sdk/ui';
 import { TASK_TOASTS } from '../../shared/wire';
 import type { useWorkspaceMembers } from '../api';
+import { assignableMembers } from '../task-display';
 
 interface AssigneeFieldProps {
   inputId: string;
@@ -11,12 +12,16 @@ interface AssigneeFieldProps {
   onChange: (externalId: string) => void;
   error?: string;
   members: ReturnType<typeof useWorkspaceMembers>;
+  /** The task's clients: a CLIENT member is offered only for tasks of clients they stand for. */
+  clientIds: string[];
   /** The task's assignee who has left the workspace: still offered, marked as a former member, until reassigned. */
   formerAssignee?: { externalId: string; name: string } | null;
 }
 
 /** "Assigned To": the workspace's members, with the list's own loading and failure shown in the field. */
-export function AssigneeField({ inputId, value, onChange, error, members, formerAssignee }: AssigneeFieldProps) {
+export function AssigneeField({ inputId, value, onChange, error, members, clientIds, formerAssignee }: AssigneeFieldProps) {
+  // The chosen member stays listed after the client changes; saving then says why they cannot hold the task.
+  const offered = (members.data ?? []).filter((member) => member.externalId === value || assignableMembers([member], clientIds).length > 0);
   return (
     <FormField label="Assigned To" inputId={inputId} error={error ?? (members.error ? TASK_TOASTS.fetchMembersFailed : undefined)}>
       {(control) => (
@@ -25,7 +30,7 @@ export function AssigneeField({ inputId, value, onChange, error, members, former
             {members.isPending ? 'Loading members...' : 'Select a member'}
           </option>
           {formerAssignee && <option value={formerAssignee.externalId}>{formerAssignee.name} (former member)</option>}
-          {(members.data ?? []).map((member) => (
+          {offered.map((member) => (
             <option key={member.externalId} value={member.externalId}>
               {member.name}
             </option>

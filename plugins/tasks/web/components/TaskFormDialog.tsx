@@ -254,6 +254,7 @@ function TaskForm({
             onChange={(externalId) => set('assignedToExternalId', externalId)}
             error={errors.assignedToExternalId}
             members={members}
+            clientIds={values.clientExternalId ? [values.clientExternalId] : []}
             formerAssignee={currentAssigneeMissing ? task?.assignedTo : null}
           />
           <DueDateField label="Due Date" inputId={ids.due} value={values.dueDate} onChange={setDueDate} error={errors.dueDate} />
