@@ -13,12 +13,16 @@ import { Task, TaskSeries } from '../models';
 
 /** The rows whose client it is. */
 function ofClient<M extends Task | TaskSeries>(client: ClientBeingDeleted, table: string) {
-  return (query: QueryBuilder<M, M[]>) => query.where(`${table}.client_id`, client.id);
+  return (query: QueryBuilder<M, M[]>) => {
+    query.where(`${table}.client_id`, client.id);
+  };
 }
 
 /** The rows linked to the client as the CLIENT entity they were made for (their client may since be another). */
 function linkedToClient<M extends Task | TaskSeries>(client: ClientBeingDeleted, table: string) {
-  return (query: QueryBuilder<M, M[]>) => query.where(`${table}.entity_type`, CLIENT_ENTITY_TYPE).where(`${table}.entity_id`, client.externalId);
+  return (query: QueryBuilder<M, M[]>) => {
+    query.where(`${table}.entity_type`, CLIENT_ENTITY_TYPE).where(`${table}.entity_id`, client.externalId);
+  };
 }
 
 const NO_LINK = { entityType: null, entityId: null };
