@@ -186,6 +186,15 @@ export class ClientDirectory {
   }
 
   /**
+   * Whether a member may see a record of `clientId` (null: the firm's own record), by the rule of `clientsOfMember`:
+   * ask it before giving someone a record or telling them of one.
+   */
+  async memberSeesClient(workspaceId: number, member: ClientDirectoryMember, clientId: number | null, trx?: Knex.Transaction): Promise<boolean> {
+    const clients = await this.clientsOfMember(workspaceId, member, trx);
+    return clients === null || (clientId !== null && clients.includes(clientId));
+  }
+
+  /**
    * The workspace's clients with these external ids, in the given order; 404 `Client not found` when any is not one.
    * Inside `trx` they are locked against deletion until it ends, so links written in it cannot lose their client.
    */

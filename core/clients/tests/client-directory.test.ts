@@ -120,6 +120,10 @@ describe('client directory (TOKENS.Clients)', () => {
 
     await link([meeraId]);
     expect(await directory().clientsOfMember(workspaceRowId, asClient)).to.deep.equal([meeraId]);
+    expect(await directory().memberSeesClient(workspaceRowId, asClient, meeraId)).to.equal(true);
+    expect(await directory().memberSeesClient(workspaceRowId, asClient, kaveriId)).to.equal(false);
+    expect(await directory().memberSeesClient(workspaceRowId, asClient, null), "the firm's own record").to.equal(false);
+    expect(await directory().memberSeesClient(workspaceRowId, { role: 'EMPLOYEE', userId }, null)).to.equal(true);
     // Another workspace's question about the same member finds none of these clients.
     expect(await directory().clientsOfMember(await internalIdOf((await createWorkspace(owner)).externalId), asClient)).to.deep.equal([]);
   });

@@ -52,6 +52,7 @@ export {
 } from './format';
 export type { DateInput } from './format';
 export { useDocumentTitle } from './document-title';
+export { assignableMembers } from './assignable-members';
 export { clientListsKey, useClientOptions } from './client-options';
 export type { ClientOption } from './client-options';
 export { dashboardQueriesKey, useDashboardGraphs, useDashboardRecent, useDashboardStats } from './dashboard-queries';

@@ -13,6 +13,7 @@ import {
   type NotificationService,
   type Role,
   type WorkspaceDirectory,
+  type WorkspaceMemberSummary,
   type WorkspaceRef,
 } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE, type AttachmentService } from '../../documents/server/tokens';
@@ -173,10 +174,12 @@ export class NoticeService {
 
   async create(actor: NoticeActor, input: CreateNoticeInput): Promise<NoticeView> {
     const workspaceId = actor.workspace.id;
-    const assignedTo = input.assignedToExternalId ? await this.memberId(workspaceId, input.assignedToExternalId) : null;
+    const assignee = input.assignedToExternalId ? await this.member(workspaceId, input.assignedToExternalId) : null;
+    const assignedTo = assignee?.userId ?? null;
     const notice = await this.knex
       .transaction(async (trx) => {
         const client = await this.clients.byExternalId(workspaceId, input.clientId, { notFoundMessage: NOTICE_MESSAGES.clientNotFound, trx });
+        if (assignee) await this.checkAssigneeSees(workspaceId, assignee, client.id, trx);
         await this.assertReferenceFree(trx, workspaceId, client.id, input.reference);
         const created = await Notice.query(trx).insertAndFetch({
           workspaceId,
@@ -211,13 +214,15 @@ export class NoticeService {
   /** Only fields that really change are written, each with its own activity entry; the same value again is a no-op. */
   async update(actor: NoticeActor, noticeId: string, input: UpdateNoticeInput): Promise<NoticeView> {
     const workspaceId = actor.workspace.id;
-    const assignedTo =
+    const assignee =
       input.assignedToExternalId === undefined || input.assignedToExternalId === null
         ? input.assignedToExternalId
-        : await this.memberId(workspaceId, input.assignedToExternalId);
+        : await this.member(workspaceId, input.assignedToExternalId);
+    const assignedTo = assignee ? assignee.userId : assignee;
     const { notice, reassigned } = await this.knex
       .transaction(async (trx) => {
         const before = await this.findVisibleRow(actor, noticeId, trx);
+        if (assignee) await this.checkAssigneeSees(workspaceId, assignee, before.clientId, trx);
         const patch = this.patchOf(before, input, assignedTo);
         if (patch.reference !== undefined) await this.assertReferenceFree(trx, workspaceId, before.clientId, patch.reference, before.id);
         if (!Object.keys(patch).length) return { notice: before, reassigned: false };
@@ -356,10 +361,17 @@ export class NoticeService {
 
   // ---- Helpers ----
 
-  private async memberId(workspaceId: number, userExternalId: string): Promise<number> {
+  private async member(workspaceId: number, userExternalId: string): Promise<WorkspaceMemberSummary> {
     const member = await this.workspaces.memberByExternalId(workspaceId, userExternalId);
     if (!member) throw unprocessable(NOTICE_MESSAGES.assigneeNotMember, 'assignedToExternalId');
-    return member.userId;
+    return member;
+  }
+
+  /** 422 when a CLIENT member would hold a notice of a client they do not stand for. */
+  private async checkAssigneeSees(workspaceId: number, assignee: WorkspaceMemberSummary, clientId: number, trx: Knex.Transaction): Promise<void> {
+    if (!(await this.clients.memberSeesClient(workspaceId, assignee, clientId, trx))) {
+      throw unprocessable(NOTICE_MESSAGES.assigneeCannotSeeNotice, 'assignedToExternalId');
+    }
   }
 
   /** The friendly check; the unique index still decides a race (see `duplicateAsConflict`). */
@@ -381,6 +393,12 @@ export class NoticeService {
   /** NOTICE_ASSIGNED to the assignee, unless they assigned it to themselves; after the commit, never undoing it. */
   private async notifyAssignee(actor: NoticeActor, notice: Notice): Promise<void> {
     if (notice.assignedTo === null || notice.assignedTo === actor.userId) return;
+    const assignee = (await this.workspaces.people(actor.workspace.id, [notice.assignedTo])).get(notice.assignedTo);
+    if (
+      !assignee?.role ||
+      !(await this.clients.memberSeesClient(actor.workspace.id, { role: assignee.role, userId: assignee.userId }, notice.clientId))
+    )
+      return;
     const client = (await this.clients.byIds(actor.workspace.id, [notice.clientId])).get(notice.clientId);
     await this.notifications.raiseBestEffort(
       actor.workspace.id,

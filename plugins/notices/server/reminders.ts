@@ -142,8 +142,13 @@ export class NoticeReminders {
     );
     for (const { noticeId, window } of claimed) {
       const notice = notices.get(noticeId)!;
-      // Nobody in charge (unassigned, or the assignee has left): the owners and admins hear of it.
-      const audience = notice.assignedTo !== null && people.get(notice.assignedTo)?.isMember ? { userId: notice.assignedTo } : STAFF_IN_CHARGE;
+      // Nobody in charge (unassigned, the assignee has left, or a CLIENT member no longer standing for the notice's
+      // client): the owners and admins hear of it.
+      const assignee = notice.assignedTo === null ? undefined : people.get(notice.assignedTo);
+      const inCharge = assignee?.role
+        ? await this.clients.memberSeesClient(workspace.id, { role: assignee.role, userId: assignee.userId }, notice.clientId, trx)
+        : false;
+      const audience = assignee && inCharge ? { userId: assignee.userId } : STAFF_IN_CHARGE;
       await this.notifications.raise(
         workspace.id,
         audience,

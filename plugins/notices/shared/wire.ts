@@ -150,6 +150,7 @@ export const NOTICE_MESSAGES = {
   statusUnchanged: 'Choose a status other than the current one',
   duplicateReference: 'A notice with this reference already exists for this client',
   assigneeNotMember: 'The assignee must be a member of this workspace',
+  assigneeCannotSeeNotice: 'A client member can be assigned only notices of the clients they stand for',
   deleteConfirmation: "Type the notice's reference to confirm",
   bulkNothingSelected: 'Select at least one notice',
   bulkTooMany: `Select at most ${MAX_BULK_UPDATE} notices`,

@@ -222,6 +222,29 @@ describe('notices: adding, changing and deleting one notice', () => {
     expect(own.filter((item) => item.eventType === 'NOTICE_ASSIGNED')).to.deep.equal([]);
   });
 
+  it("gives a CLIENT member only their own clients' notices, and tells them only of those", async () => {
+    const other = await createClient(owner, workspaceId, { name: 'Verma Steel' });
+    const contact = await notices.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [client.externalId] });
+    const toContact = { assignedToExternalId: contact.user.externalId };
+    const theirs = await createNotice(owner, workspaceId, client.externalId, toContact);
+    const refused = { error: NOTICE_MESSAGES.assigneeCannotSeeNotice, details: { assignedToExternalId: [NOTICE_MESSAGES.assigneeCannotSeeNotice] } };
+    await post(owner, NOTICES_ROUTES.create, {
+      workspaceId,
+      clientId: other.externalId,
+      department: 'GST',
+      noticeType: 'ASMT-10',
+      reference: uniqueReference(),
+      description: 'Scrutiny of returns',
+      ...toContact,
+    }).expect(422, refused);
+    const otherNotice = await createNotice(owner, workspaceId, other.externalId);
+    await change(otherNotice, toContact).expect(422, refused);
+    const inbox = (await get(contact, 'notifications', { workspaceId }).expect(200)).body.notifications as { eventType: string; actionUrl: string }[];
+    expect(inbox.filter((item) => item.eventType === 'NOTICE_ASSIGNED').map((item) => item.actionUrl.split('/').at(-1))).to.deep.equal([
+      theirs.externalId,
+    ]);
+  });
+
   it('refuses a bad change in the same words as a bad notice, and a reference another notice of the client has', async () => {
     const notice = await createNotice(owner, workspaceId, client.externalId);
     const taken = await createNotice(owner, workspaceId, client.externalId);

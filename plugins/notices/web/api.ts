@@ -103,6 +103,8 @@ export interface WorkspaceMember {
   externalId: string;
   name: string;
   role: Role;
+  /** The clients a CLIENT member stands for (empty for staff, and in the answer a CLIENT member gets). */
+  clients: { externalId: string }[];
 }
 
 /** `GET workspaces/{id}/members`: who a notice may be assigned to (the shell's key, so it is asked once). */

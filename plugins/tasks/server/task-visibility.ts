@@ -36,6 +36,5 @@ export async function personSeesTask(
   trx?: Knex.Transaction,
 ): Promise<boolean> {
   if (!person?.role) return false;
-  const visible = await clients.clientsOfMember(workspaceId, { role: person.role, userId: person.userId }, trx);
-  return visible === null || (clientId !== null && visible.includes(clientId));
+  return clients.memberSeesClient(workspaceId, { role: person.role, userId: person.userId }, clientId, trx);
 }

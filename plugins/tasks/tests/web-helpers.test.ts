@@ -14,7 +14,7 @@ import {
   usesDayOfMonth,
   type RepeatValue,
 } from '../web/recurrence-form';
-import { assignableMembers, assigneeName, isOverdue, workspacePaths } from '../web/task-display';
+import { assigneeName, isOverdue, workspacePaths } from '../web/task-display';
 
 const monthly = (changes: Partial<RepeatValue> = {}): RepeatValue => ({
   frequency: 'MONTHLY',
@@ -171,15 +171,5 @@ describe('tasks web: display helpers', () => {
     expect(paths.tasks).to.equal('/w/ws_9/tasks');
     expect(paths.task('tsk_1')).to.equal('/w/ws_9/tasks/tsk_1');
     expect(paths.client('cli_2')).to.equal('/w/ws_9/clients/cli_2');
-  });
-
-  it('offers a CLIENT member only tasks of clients they stand for, and staff always', () => {
-    const staff = { name: 'Anil', role: 'EMPLOYEE', clients: [] };
-    const contact = { name: 'Priya', role: 'CLIENT', clients: [{ externalId: 'kaveri' }, { externalId: 'nair' }] };
-    const names = (clientIds: string[]) => assignableMembers([staff, contact], clientIds).map((member) => member.name);
-    expect(names(['kaveri'])).to.deep.equal(['Anil', 'Priya']);
-    expect(names(['kaveri', 'nair'])).to.deep.equal(['Anil', 'Priya']);
-    expect(names(['kaveri', 'mehta']), 'one of the clients is not theirs').to.deep.equal(['Anil']);
-    expect(names([]), "the firm's own work").to.deep.equal(['Anil']);
   });
 });

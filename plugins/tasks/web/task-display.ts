@@ -56,17 +56,3 @@ export const workspacePaths = (workspaceId: string) => ({
 });
 
 export const CLIENT_TYPE_LABELS: Record<string, string> = { INDIVIDUAL: 'Individual', BUSINESS: 'Business' };
-
-/**
- * The members a task of these clients may be given to: staff, and a CLIENT member only when they stand for every one
- * of the clients (never for the firm's own work), as the server requires.
- */
-export function assignableMembers<Member extends { role: string; clients: { externalId: string }[] }>(
-  members: Member[],
-  clientIds: string[],
-): Member[] {
-  return members.filter(
-    (member) =>
-      member.role !== 'CLIENT' || (clientIds.length > 0 && clientIds.every((id) => member.clients.some((client) => client.externalId === id))),
-  );
-}

@@ -1,6 +1,6 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, useClientOptions } from '@axal/web-sdk';
+import { ApiError, assignableMembers, useClientOptions } from '@axal/web-sdk';
 import { FormDialog, FormField, FormRow, SelectField, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -184,6 +184,7 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
   };
 
   const memberList = members.data ?? [];
+  const offeredMembers = assignableMembers(memberList, values.clientId ? [values.clientId] : [], values.assignedToExternalId);
   const formerAssignee =
     notice?.assignedTo && !memberList.some((member) => member.externalId === notice.assignedTo?.externalId) ? notice.assignedTo : null;
 
@@ -305,7 +306,7 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
             >
               <option value={NONE}>Unassigned</option>
               {formerAssignee && <option value={formerAssignee.externalId}>{formerAssignee.name} (former member)</option>}
-              {memberList.map((member) => (
+              {offeredMembers.map((member) => (
                 <option key={member.externalId} value={member.externalId}>
                   {member.name}
                 </option>

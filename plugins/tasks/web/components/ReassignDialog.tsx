@@ -1,10 +1,9 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, InputGroup } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { initialsOf } from '@axal/web-sdk';
+import { assignableMembers, initialsOf } from '@axal/web-sdk';
 import { showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { TASK_TOASTS, type TaskView } from '../../shared/wire';
 import { useUpdateTask, useWorkspaceMembers } from '../api';
-import { assignableMembers } from '../task-display';
 
 const ROLE_LABELS: Record<string, string> = { OWNER: 'Owner', ADMIN: 'Admin', EMPLOYEE: 'Employee', CLIENT: 'Client' };
 

@@ -1,9 +1,8 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { kolkataToday } from '@axal/web-sdk';
+import { assignableMembers, kolkataToday } from '@axal/web-sdk';
 import { FormField } from '@axal/web-sdk/ui';
 import { TASK_TOASTS } from '../../shared/wire';
 import type { useWorkspaceMembers } from '../api';
-import { assignableMembers } from '../task-display';
 
 interface AssigneeFieldProps {
   inputId: string;
@@ -20,8 +19,7 @@ interface AssigneeFieldProps {
 
 /** "Assigned To": the workspace's members, with the list's own loading and failure shown in the field. */
 export function AssigneeField({ inputId, value, onChange, error, members, clientIds, formerAssignee }: AssigneeFieldProps) {
-  // The chosen member stays listed after the client changes; saving then says why they cannot hold the task.
-  const offered = (members.data ?? []).filter((member) => member.externalId === value || assignableMembers([member], clientIds).length > 0);
+  const offered = assignableMembers(members.data ?? [], clientIds, value);
   return (
     <FormField label="Assigned To" inputId={inputId} error={error ?? (members.error ? TASK_TOASTS.fetchMembersFailed : undefined)}>
       {(control) => (
