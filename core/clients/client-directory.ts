@@ -187,10 +187,17 @@ export class ClientDirectory {
 
   /**
    * Whether a member may see a record of `clientId` (null: the firm's own record), by the rule of `clientsOfMember`:
-   * ask it before giving someone a record or telling them of one.
+   * ask it before giving someone a record or telling them of one. Someone who has left (role null, as
+   * `WorkspaceDirectory.people` answers them) sees none.
    */
-  async memberSeesClient(workspaceId: number, member: ClientDirectoryMember, clientId: number | null, trx?: Knex.Transaction): Promise<boolean> {
-    const clients = await this.clientsOfMember(workspaceId, member, trx);
+  async memberSeesClient(
+    workspaceId: number,
+    member: { role: Role | null; userId: number },
+    clientId: number | null,
+    trx?: Knex.Transaction,
+  ): Promise<boolean> {
+    if (!member.role) return false;
+    const clients = await this.clientsOfMember(workspaceId, { role: member.role, userId: member.userId }, trx);
     return clients === null || (clientId !== null && clients.includes(clientId));
   }
 

@@ -145,9 +145,7 @@ export class NoticeReminders {
       // Nobody in charge (unassigned, the assignee has left, or a CLIENT member no longer standing for the notice's
       // client): the owners and admins hear of it.
       const assignee = notice.assignedTo === null ? undefined : people.get(notice.assignedTo);
-      const inCharge = assignee?.role
-        ? await this.clients.memberSeesClient(workspace.id, { role: assignee.role, userId: assignee.userId }, notice.clientId, trx)
-        : false;
+      const inCharge = assignee ? await this.clients.memberSeesClient(workspace.id, assignee, notice.clientId, trx) : false;
       const audience = assignee && inCharge ? { userId: assignee.userId } : STAFF_IN_CHARGE;
       await this.notifications.raise(
         workspace.id,

@@ -35,6 +35,5 @@ export async function personSeesTask(
   clientId: number | null,
   trx?: Knex.Transaction,
 ): Promise<boolean> {
-  if (!person?.role) return false;
-  return clients.memberSeesClient(workspaceId, { role: person.role, userId: person.userId }, clientId, trx);
+  return person ? clients.memberSeesClient(workspaceId, person, clientId, trx) : false;
 }
