@@ -84,7 +84,6 @@ function upcomingDays(): { from: string; to: string } {
   return { from: today, to: addDays(today, UPCOMING_DAYS) };
 }
 
-/** Tasks (spec 2 sections 2.1-2.8): the list, one task, its changes, comments, activity and attachments. */
 /** Text cut to `max` characters, ending in "…", without splitting a character written as two UTF-16 units. */
 function clipped(text: string, max: number): string {
   if (text.length <= max) return text;
@@ -92,6 +91,7 @@ function clipped(text: string, max: number): string {
   return `${text.slice(0, end)}…`;
 }
 
+/** Tasks (spec 2 sections 2.1-2.8): the list, one task, its changes, comments, activity and attachments. */
 @injectable()
 export class TaskService {
   private readonly views: TaskViews;
