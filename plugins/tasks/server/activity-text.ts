@@ -102,6 +102,9 @@ const ANOTHER_RECORD = 'another record';
  */
 export function withOtherClientsHidden(entry: EntityActivity, shown: ClientsShown | null): EntityActivity {
   const { metadata } = entry;
+  if (shown && entry.action === TASK_ACTIONS.clientRemoved && !shown.names.has(text(metadata.clientName) ?? '')) {
+    return { ...entry, metadata: { ...metadata, clientName: null } };
+  }
   if (!shown || entry.action !== TASK_ACTIONS.updated || (metadata.field !== 'client' && metadata.field !== 'entity')) return entry;
   const hide = (value: unknown) => {
     const given = text(value);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { multilineText, queryWholeNumber, singleLineText } from '../../../core/plugin-api';
 import {
   DEFAULT_TASK_PAGE_SIZE,
-  MAX_BULK_DELETE,
   MAX_COMMENT_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_TASK_PAGE_SIZE,
@@ -28,12 +27,16 @@ const ALL = 'ALL';
 /** Forms send "" or null for "none". */
 const blankAsNull = (value: unknown) => (value === '' ? null : value);
 
+/** Zero-width characters, which `trim` keeps: text of them alone shows as blank. */
+const ZERO_WIDTH = /[\u200B-\u200D\u2060]/g;
+const hasVisibleText = (value: string) => value.replace(ZERO_WIDTH, '').trim().length > 0;
+
 const title = singleLineText({ label: 'Title', max: MAX_TITLE_LENGTH, error: TASK_MESSAGES.titleRequired })
   .trim()
-  .min(1, TASK_MESSAGES.titleRequired);
+  .refine(hasVisibleText, TASK_MESSAGES.titleRequired);
 const description = multilineText({ label: 'Description', max: MAX_DESCRIPTION_LENGTH, error: TASK_MESSAGES.descriptionRequired })
   .trim()
-  .min(1, TASK_MESSAGES.descriptionRequired);
+  .refine(hasVisibleText, TASK_MESSAGES.descriptionRequired);
 const status = z.enum(TASK_STATUSES, { error: TASK_MESSAGES.invalidStatus });
 const priority = z.enum(TASK_PRIORITIES, { error: TASK_MESSAGES.invalidPriority });
 const assignee = singleLineText({ label: 'Assignee', max: MAX_ID_LENGTH, error: TASK_MESSAGES.assigneeRequired })
@@ -152,16 +155,17 @@ export type TaskListQuery = z.output<typeof listQuerySchema>;
 
 export const bulkDeleteSchema = z.object({
   confirmation: z.string({ error: TASK_MESSAGES.bulkConfirmation }).max(MAX_CONFIRMATION_LENGTH, TASK_MESSAGES.bulkConfirmation),
+  // How many, and whether each is a task, is checked after the workspace name: anything that is not a task id is
+  // answered as a task that is not there (404), as on the one-task routes.
   ids: z
-    .array(z.string({ error: TASK_MESSAGES.bulkSomeMissing }).max(MAX_ID_LENGTH, TASK_MESSAGES.bulkSomeMissing), {
-      error: TASK_MESSAGES.bulkNothingSelected,
-    })
-    .min(1, TASK_MESSAGES.bulkNothingSelected)
-    .max(MAX_BULK_DELETE, `Select at most ${MAX_BULK_DELETE} tasks`),
+    .array(z.unknown(), { error: TASK_MESSAGES.bulkNothingSelected })
+    .transform((ids) => ids.map((id) => (typeof id === 'string' && id.length <= MAX_ID_LENGTH ? id : ''))),
 });
 
 export const commentSchema = z.object({
-  content: multilineText({ label: 'Comment', max: MAX_COMMENT_LENGTH, error: TASK_MESSAGES.commentEmpty }).trim().min(1, TASK_MESSAGES.commentEmpty),
+  content: multilineText({ label: 'Comment', max: MAX_COMMENT_LENGTH, error: TASK_MESSAGES.commentEmpty })
+    .trim()
+    .refine(hasVisibleText, TASK_MESSAGES.commentEmpty),
 });
 
 export const attachmentSchema = z.object({

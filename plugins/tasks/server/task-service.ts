@@ -19,6 +19,7 @@ import {
 import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget, type AttachmentView } from '../../documents/server/tokens';
 import {
   CLIENT_ENTITY_TYPE,
+  MAX_BULK_DELETE,
   MAX_DESCRIPTION_LENGTH,
   MAX_TITLE_LENGTH,
   TASK_ENTITY,
@@ -440,6 +441,8 @@ export class TaskService {
   /** All or nothing: the typed workspace name must match, and every id must name a task the member may delete. */
   async bulkRemove(actor: TaskActor, ids: string[], confirmation: string): Promise<number> {
     if (confirmation !== actor.workspace.name) throw badRequest(TASK_MESSAGES.bulkConfirmation, { confirmation: [TASK_MESSAGES.bulkConfirmation] });
+    if (!ids.length) throw badRequest(TASK_MESSAGES.bulkNothingSelected, { ids: [TASK_MESSAGES.bulkNothingSelected] });
+    if (ids.length > MAX_BULK_DELETE) throw badRequest(TASK_MESSAGES.bulkTooMany, { ids: [TASK_MESSAGES.bulkTooMany] });
     const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
     if (!wanted.every(isExternalId)) throw notFound(TASK_MESSAGES.bulkSomeMissing);
     return this.knex.transaction(async (trx) => {

@@ -107,6 +107,7 @@ export const TASK_MESSAGES = {
   seriesNotFound: 'This task does not repeat',
   bulkConfirmation: 'Type the workspace name to confirm',
   bulkNothingSelected: 'Select at least one task',
+  bulkTooMany: `Select at most ${MAX_BULK_DELETE} tasks`,
   bulkSomeMissing: 'Some of the selected tasks no longer exist; nothing was deleted',
   invalidCursor: 'The page cursor is not valid; start from the first page',
   invalidRecurrence: 'The repeat rule is not valid',

@@ -53,7 +53,7 @@ describe('tasks: comments and the activity log', () => {
 
   it('refuses an empty, blank or over-long comment', async () => {
     const task = await createTask(owner, workspaceId);
-    for (const content of ['', '   \n\t ', undefined]) {
+    for (const content of ['', '   \n\t ', undefined, '\u200B', ' \u2060\u200D ']) {
       const { body } = await post(owner, TASKS_ROUTES.comments(task.externalId), { workspaceId, content }).expect(400);
       expect(body.error).to.equal(TASK_MESSAGES.commentEmpty);
     }

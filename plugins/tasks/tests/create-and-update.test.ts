@@ -186,6 +186,8 @@ describe('tasks: create and update', () => {
     const task = await createTask(owner, workspaceId);
     const url = TASKS_ROUTES.task(task.externalId);
     expect((await patch(owner, url, { workspaceId, title: ' ' }).expect(400)).body.error).to.equal(TASK_MESSAGES.titleRequired);
+    expect((await patch(owner, url, { workspaceId, title: '\u200B' }).expect(400)).body.error).to.equal(TASK_MESSAGES.titleRequired);
+    expect((await patch(owner, url, { workspaceId, description: '\u200C ' }).expect(400)).body.error).to.equal(TASK_MESSAGES.descriptionRequired);
     expect((await patch(owner, url, { workspaceId, description: '' }).expect(400)).body.error).to.equal(TASK_MESSAGES.descriptionRequired);
     expect((await patch(owner, url, { workspaceId, status: 'open' }).expect(400)).body.error).to.equal(TASK_MESSAGES.invalidStatus);
     expect((await patch(owner, url, { workspaceId, assignedToExternalId: '' }).expect(400)).body.error).to.equal(TASK_MESSAGES.assigneeRequired);

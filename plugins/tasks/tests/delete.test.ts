@@ -68,7 +68,7 @@ describe('tasks: deleting one and many', () => {
     const kept = await Promise.all([1, 2].map(() => createTask(owner, workspaceId)));
     const outsider = await tasks.signedInUser('delete-outsider');
     const foreign = await createTask(outsider, (await tasks.createWorkspace(outsider)).externalId);
-    for (const stray of ['00000000-0000-4000-8000-000000000000', 'not-an-id', foreign.externalId]) {
+    for (const stray of ['00000000-0000-4000-8000-000000000000', 'not-an-id', foreign.externalId, 'x'.repeat(101), 123, null]) {
       const ids = [...kept.map((task) => task.externalId), stray];
       await post(owner, TASKS_ROUTES.bulkDelete, { workspaceId, ids, confirmation: workspace.name }).expect(404, {
         error: TASK_MESSAGES.bulkSomeMissing,
@@ -78,10 +78,13 @@ describe('tasks: deleting one and many', () => {
     expect(await tasks.host.knex('tasks').where({ external_id: foreign.externalId }).count({ count: '*' })).to.deep.equal([{ count: 1 }]);
   });
 
-  it('asks for at least one task and at most 500', async () => {
+  it('asks for at least one task and at most 500, once the workspace name is right', async () => {
     const none = await post(owner, TASKS_ROUTES.bulkDelete, { workspaceId, ids: [], confirmation: workspace.name }).expect(400);
     expect(none.body.error).to.equal(TASK_MESSAGES.bulkNothingSelected);
     const ids = Array.from({ length: 501 }, () => '00000000-0000-4000-8000-000000000000');
-    await post(owner, TASKS_ROUTES.bulkDelete, { workspaceId, ids, confirmation: workspace.name }).expect(400);
+    const many = await post(owner, TASKS_ROUTES.bulkDelete, { workspaceId, ids, confirmation: workspace.name }).expect(400);
+    expect(many.body.error).to.equal(TASK_MESSAGES.bulkTooMany);
+    const wrongName = await post(owner, TASKS_ROUTES.bulkDelete, { workspaceId, ids: [], confirmation: 'wrong' }).expect(400);
+    expect(wrongName.body.error).to.equal(TASK_MESSAGES.bulkConfirmation);
   });
 });

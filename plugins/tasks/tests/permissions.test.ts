@@ -198,6 +198,15 @@ describe('tasks: who may do what', () => {
       const theirs = await log(clientMember);
       expect(theirs).to.include('changed Client from another client to Kapoor Foods');
       expect(JSON.stringify(theirs)).to.not.include('Mehta');
+
+      // A client deleted while the task was theirs, before it came to this member's client.
+      const gone = await createClient(owner, workspaceId, { name: 'Gone Exports' });
+      const fromGone = await createTask(owner, workspaceId, { title: 'From a deleted client', clientExternalId: gone.externalId });
+      await call(owner, 'delete', `/clients/${gone.externalId}`, { workspaceExternalId: workspaceId, confirmation: 'Gone Exports' }).expect(200);
+      await patch(owner, TASKS_ROUTES.task(fromGone.externalId), { workspaceId, clientExternalId: ownClient.externalId }).expect(200);
+      const { body } = await get(clientMember, TASKS_ROUTES.activityLog(fromGone.externalId), { workspaceId }).expect(200);
+      expect(body.data.map((entry: { action: string }) => entry.action)).to.include('removed the deleted client');
+      expect(JSON.stringify(body.data)).to.not.include('Gone Exports');
     });
   });
 
