@@ -56,3 +56,6 @@ export const workspacePaths = (workspaceId: string) => ({
 });
 
 export const CLIENT_TYPE_LABELS: Record<string, string> = { INDIVIDUAL: 'Individual', BUSINESS: 'Business' };
+
+/** Whether the task belongs to a series that still repeats (not one stopped, nor none). */
+export const repeatsNow = (task: Pick<TaskView, 'recurrence'> | null | undefined): boolean => Boolean(task?.recurrence && !task.recurrence.stopped);

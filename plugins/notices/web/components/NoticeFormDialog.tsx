@@ -154,6 +154,12 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
     intent: errors[field] ? ('danger' as const) : ('none' as const),
   });
   const dateProps = (field: 'dateOfIssuance' | 'dueDate' | 'targetDate') => ({ ...textProps(field), type: 'date' });
+  const choiceProps = <Name extends 'department' | 'priority' | 'status'>(field: Name) => ({
+    inputId: idOf(field),
+    error: errors[field],
+    value: values[field],
+    onChange: (value: FormValues[Name]) => set(field, value),
+  });
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -212,15 +218,7 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
           </FormField>
         )}
         <FormRow>
-          <SelectField
-            label="Department"
-            inputId={idOf('department')}
-            error={errors.department}
-            value={values.department}
-            options={NOTICE_DEPARTMENTS}
-            labels={DEPARTMENT_LABELS}
-            onChange={(department) => set('department', department)}
-          />
+          <SelectField label="Department" {...choiceProps('department')} options={NOTICE_DEPARTMENTS} labels={DEPARTMENT_LABELS} />
           <FormField
             label="Notice Type"
             inputId={idOf('noticeType')}
@@ -260,12 +258,9 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
         <FormRow>
           <SelectField<PriorityChoice, NoticePriority>
             label="Priority"
-            inputId={idOf('priority')}
-            error={errors.priority}
-            value={values.priority}
+            {...choiceProps('priority')}
             options={NOTICE_PRIORITIES}
             labels={PRIORITY_LABELS}
-            onChange={(priority) => set('priority', priority)}
           >
             {/* Once a member picks a priority it is theirs; the automatic one is offered while it still applies. */}
             {(!notice || !notice.prioritySetByMember) && (
@@ -274,15 +269,7 @@ function NoticeForm({ workspaceId, notice, onClose, onSaved, onBusyChange }: Not
               </option>
             )}
           </SelectField>
-          <SelectField
-            label="Status"
-            inputId={idOf('status')}
-            error={errors.status}
-            value={values.status}
-            options={NOTICE_STATUSES}
-            labels={STATUS_LABELS}
-            onChange={(status) => set('status', status)}
-          />
+          <SelectField label="Status" {...choiceProps('status')} options={NOTICE_STATUSES} labels={STATUS_LABELS} />
         </FormRow>
         <FormRow>
           <FormField label="Tax Period / Assessment Year" inputId={idOf('taxPeriod')} error={errors.taxPeriod}>

@@ -2,6 +2,7 @@ import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { TaskView } from '../../shared/wire';
 import type { ApplyTo } from '../api';
+import { repeatsNow } from '../task-display';
 import { TaskFormDialog } from './TaskFormDialog';
 
 interface EditTaskDialogProps {
@@ -10,8 +11,6 @@ interface EditTaskDialogProps {
   task: TaskView | null;
   onClose: () => void;
 }
-
-const repeats = (task: TaskView | null) => Boolean(task?.recurrence && !task.recurrence.stopped);
 
 /** Edit Task; a task of a series first asks whether the change is for it alone or for the whole series. */
 export function EditTaskDialog({ workspaceId, task, onClose }: EditTaskDialogProps) {
@@ -27,7 +26,7 @@ export function EditTaskDialog({ workspaceId, task, onClose }: EditTaskDialogPro
     setOpenTaskId(task?.externalId);
     if (task) setApplyTo(null);
   }
-  const asking = task !== null && repeats(task) && applyTo === null;
+  const asking = task !== null && repeatsNow(task) && applyTo === null;
   // Blueprint returns focus to what was focused when a dialog opened; after the series question that is its button,
   // gone by then, so the control that opened the question takes it back.
   const opener = useRef<Element | null>(null);
@@ -60,7 +59,7 @@ export function EditTaskDialog({ workspaceId, task, onClose }: EditTaskDialogPro
           workspaceId={workspaceId}
           isOpen={task !== null && !asking}
           task={lastTask}
-          applyTo={repeats(lastTask) ? (applyTo ?? 'THIS') : undefined}
+          applyTo={repeatsNow(lastTask) ? (applyTo ?? 'THIS') : undefined}
           onClose={onClose}
           onClosed={returnFocus}
         />

@@ -1,10 +1,10 @@
-import { Classes, FormGroup, HTMLSelect, NumericInput } from '@blueprintjs/core';
+import { Classes, FormGroup, NumericInput } from '@blueprintjs/core';
 import { useId } from 'react';
-import { FormField } from '@axal/web-sdk/ui';
+import { SelectField } from '@axal/web-sdk/ui';
 import { MAX_CREATE_DAYS_BEFORE, RECURRENCE_FREQUENCIES, type RecurrenceFrequency } from '../../shared/wire';
 import { FREQUENCY_LABELS, MAX_DAY_OF_MONTH, MAX_REPEAT_INTERVAL, repeatSummary, unitOf, usesDayOfMonth, type RepeatValue } from '../recurrence-form';
 
-const DOES_NOT_REPEAT = '';
+const DOES_NOT_REPEAT = '' as const;
 
 /** A number being typed may be empty for a moment: show nothing rather than "NaN". */
 const shown = (value: number) => (Number.isNaN(value) ? '' : value);
@@ -30,23 +30,17 @@ export function RepeatFields({ value, onChange, allowNoRepeat = true, error, dis
   return (
     <fieldset className="tasks-repeat" disabled={disabled}>
       <legend className="tasks-repeat__legend">Repeat</legend>
-      <FormField label="Repeats" inputId={frequencyId} error={error}>
-        {(control) => (
-          <HTMLSelect
-            {...control}
-            fill
-            value={frequency ?? DOES_NOT_REPEAT}
-            onChange={(event) => set({ frequency: (event.currentTarget.value || null) as RecurrenceFrequency | null })}
-          >
-            {allowNoRepeat && <option value={DOES_NOT_REPEAT}>Does not repeat</option>}
-            {RECURRENCE_FREQUENCIES.map((option) => (
-              <option key={option} value={option}>
-                {FREQUENCY_LABELS[option]}
-              </option>
-            ))}
-          </HTMLSelect>
-        )}
-      </FormField>
+      <SelectField<RecurrenceFrequency | typeof DOES_NOT_REPEAT, RecurrenceFrequency>
+        label="Repeats"
+        inputId={frequencyId}
+        error={error}
+        value={frequency ?? DOES_NOT_REPEAT}
+        options={RECURRENCE_FREQUENCIES}
+        labels={FREQUENCY_LABELS}
+        onChange={(chosen) => set({ frequency: chosen || null })}
+      >
+        {allowNoRepeat && <option value={DOES_NOT_REPEAT}>Does not repeat</option>}
+      </SelectField>
       {frequency && (
         <div className="tasks-repeat__row">
           <FormGroup label={`Every (${unitOf(frequency, value.interval)})`} labelFor={intervalId}>

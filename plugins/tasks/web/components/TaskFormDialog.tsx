@@ -15,7 +15,7 @@ import {
 } from '../../shared/wire';
 import { useCreateTask, useUpdateTask, useWorkspaceMembers, type ApplyTo, type TaskInput } from '../api';
 import { dayOfMonthOf, recurrenceOf, repeatValueOf, type RepeatValue } from '../recurrence-form';
-import { PRIORITY_LABELS, STATUS_LABELS } from '../task-display';
+import { PRIORITY_LABELS, repeatsNow, STATUS_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
 import { AssigneeField, DueDateField } from './TaskFields';
 
@@ -132,7 +132,7 @@ function TaskForm({
   const busy = create.isPending || update.isPending;
   const ids = { title: useId(), description: useId(), status: useId(), priority: useId(), assignee: useId(), due: useId(), client: useId() };
 
-  const isSeriesTask = Boolean(task?.recurrence && !task.recurrence.stopped);
+  const isSeriesTask = repeatsNow(task);
   // A task of a series changed alone keeps the series' rule, and one of a stopped series has none to change; a task
   // outside any series may start repeating.
   const showsRepeat = !task?.seriesId || (isSeriesTask && applyTo === 'SERIES');
@@ -140,6 +140,12 @@ function TaskForm({
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field === 'repeat' ? 'recurrence' : field]: undefined }));
   };
+  const choiceProps = <Field extends 'status' | 'priority'>(field: Field) => ({
+    inputId: ids[field],
+    error: errors[field],
+    value: values[field],
+    onChange: (value: FormValues[Field]) => set(field, value),
+  });
   const setDueDate = (dueDate: string) => {
     // A new rule repeats on the due date's day unless the user picked another one.
     setValues((current) => ({
@@ -228,24 +234,8 @@ function TaskForm({
           )}
         </FormField>
         <FormRow>
-          <SelectField
-            label="Status"
-            inputId={ids.status}
-            error={errors.status}
-            value={values.status}
-            options={TASK_STATUSES}
-            labels={STATUS_LABELS}
-            onChange={(status) => set('status', status)}
-          />
-          <SelectField
-            label="Priority"
-            inputId={ids.priority}
-            error={errors.priority}
-            value={values.priority}
-            options={TASK_PRIORITIES}
-            labels={PRIORITY_LABELS}
-            onChange={(priority) => set('priority', priority)}
-          />
+          <SelectField label="Status" {...choiceProps('status')} options={TASK_STATUSES} labels={STATUS_LABELS} />
+          <SelectField label="Priority" {...choiceProps('priority')} options={TASK_PRIORITIES} labels={PRIORITY_LABELS} />
         </FormRow>
         <FormRow>
           <AssigneeField
