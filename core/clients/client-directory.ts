@@ -188,15 +188,15 @@ export class ClientDirectory {
   /**
    * Whether a member may see a record of `clientId` (null: the firm's own record), by the rule of `clientsOfMember`:
    * ask it before giving someone a record or telling them of one. Someone who has left (role null, as
-   * `WorkspaceDirectory.people` answers them) sees none.
+   * `WorkspaceDirectory.people` answers them) or is not known (undefined) sees none.
    */
   async memberSeesClient(
     workspaceId: number,
-    member: { role: Role | null; userId: number },
+    member: { role: Role | null; userId: number } | undefined,
     clientId: number | null,
     trx?: Knex.Transaction,
   ): Promise<boolean> {
-    if (!member.role) return false;
+    if (!member?.role) return false;
     const clients = await this.clientsOfMember(workspaceId, { role: member.role, userId: member.userId }, trx);
     return clients === null || (clientId !== null && clients.includes(clientId));
   }

@@ -125,6 +125,7 @@ describe('client directory (TOKENS.Clients)', () => {
     expect(await directory().memberSeesClient(workspaceRowId, asClient, null), "the firm's own record").to.equal(false);
     expect(await directory().memberSeesClient(workspaceRowId, { role: 'EMPLOYEE', userId }, null)).to.equal(true);
     expect(await directory().memberSeesClient(workspaceRowId, { role: null, userId }, meeraId), 'someone who has left').to.equal(false);
+    expect(await directory().memberSeesClient(workspaceRowId, undefined, meeraId), 'someone not known').to.equal(false);
     // Another workspace's question about the same member finds none of these clients.
     expect(await directory().clientsOfMember(await internalIdOf((await createWorkspace(owner)).externalId), asClient)).to.deep.equal([]);
   });

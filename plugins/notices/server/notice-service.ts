@@ -394,7 +394,7 @@ export class NoticeService {
   private async notifyAssignee(actor: NoticeActor, notice: Notice): Promise<void> {
     if (notice.assignedTo === null || notice.assignedTo === actor.userId) return;
     const assignee = (await this.workspaces.people(actor.workspace.id, [notice.assignedTo])).get(notice.assignedTo);
-    if (!assignee || !(await this.clients.memberSeesClient(actor.workspace.id, assignee, notice.clientId))) return;
+    if (!(await this.clients.memberSeesClient(actor.workspace.id, assignee, notice.clientId))) return;
     const client = (await this.clients.byIds(actor.workspace.id, [notice.clientId])).get(notice.clientId);
     await this.notifications.raiseBestEffort(
       actor.workspace.id,

@@ -145,7 +145,7 @@ export class NoticeReminders {
       // Nobody in charge (unassigned, the assignee has left, or a CLIENT member no longer standing for the notice's
       // client): the owners and admins hear of it.
       const assignee = notice.assignedTo === null ? undefined : people.get(notice.assignedTo);
-      const inCharge = assignee ? await this.clients.memberSeesClient(workspace.id, assignee, notice.clientId, trx) : false;
+      const inCharge = await this.clients.memberSeesClient(workspace.id, assignee, notice.clientId, trx);
       const audience = assignee && inCharge ? { userId: assignee.userId } : STAFF_IN_CHARGE;
       await this.notifications.raise(
         workspace.id,

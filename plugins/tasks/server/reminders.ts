@@ -12,7 +12,6 @@ import {
 } from '../../../core/plugin-api';
 import { TASK_ENTITY } from '../shared/wire';
 import { Task, TaskReminderSent } from './models';
-import { personSeesTask } from './task-visibility';
 
 type ReminderKind = TaskReminderSent['kind'];
 
@@ -66,7 +65,7 @@ export class TaskReminders {
       for (const task of tasks) {
         // Someone who has left, or a CLIENT member no longer standing for the task's client, is not told; the claim
         // goes, so the reminder reaches whoever the task is given to next.
-        if (!(await personSeesTask(this.clients, workspace.id, assignees.get(task.assignedTo!), task.clientId, trx))) {
+        if (!(await this.clients.memberSeesClient(workspace.id, assignees.get(task.assignedTo!), task.clientId, trx))) {
           await TaskReminderSent.query(trx).where({ task_id: task.id, kind, day: task.dueDate }).delete();
           continue;
         }

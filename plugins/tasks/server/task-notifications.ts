@@ -1,7 +1,6 @@
 import type { ClientDirectory, Config, NotificationService, WorkspaceDirectory, WorkspaceRef } from '../../../core/plugin-api';
 import { TASK_ENTITY } from '../shared/wire';
 import type { Task } from './models';
-import { personSeesTask } from './task-visibility';
 
 /**
  * TASK_ASSIGNED and TASK_COMMENTED, raised once the change has committed; a failure to notify never undoes it. Only
@@ -17,7 +16,7 @@ export class TaskNotifier {
 
   private async sees(workspace: WorkspaceRef, userId: number, task: Task): Promise<boolean> {
     const person = (await this.workspaces.people(workspace.id, [userId])).get(userId);
-    return personSeesTask(this.clients, workspace.id, person, task.clientId);
+    return this.clients.memberSeesClient(workspace.id, person, task.clientId);
   }
 
   private urlOf(workspace: WorkspaceRef, task: Task): string {

@@ -48,7 +48,7 @@ import {
 } from './task-list-query';
 import { TaskNotifier } from './task-notifications';
 import { readViewableTasks, TASK_VIEW_COLUMNS, TaskViews } from './task-views';
-import { onlyVisible, personSeesTask, visibleClientsOf } from './task-visibility';
+import { onlyVisible, visibleClientsOf } from './task-visibility';
 import type { EntityTaskInput, TaskViewer } from './tokens';
 
 /** Who acts, in which workspace. */
@@ -259,7 +259,7 @@ export class TaskService {
   /** 400 when a CLIENT member would hold a task they cannot see: another client's, or the firm's own. */
   private async checkAssigneeSees(workspaceId: number, assigneeUserId: number, clientId: number | null, trx: Knex.Transaction): Promise<void> {
     const person = (await this.workspaces.people(workspaceId, [assigneeUserId])).get(assigneeUserId);
-    if (person?.role !== 'CLIENT' || (await personSeesTask(this.clients, workspaceId, person, clientId, trx))) return;
+    if (person?.role !== 'CLIENT' || (await this.clients.memberSeesClient(workspaceId, person, clientId, trx))) return;
     throw badRequest(TASK_MESSAGES.assigneeCannotSeeTask, { assignedToExternalId: [TASK_MESSAGES.assigneeCannotSeeTask] });
   }
 

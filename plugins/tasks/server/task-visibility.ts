@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
-import type { ClientDirectory, PersonSummary } from '../../../core/plugin-api';
+import type { ClientDirectory } from '../../../core/plugin-api';
 import type { Task } from './models';
 import type { TaskViewer } from './tokens';
 
@@ -22,18 +22,4 @@ export function onlyVisible(visible: VisibleClients) {
   return (query: QueryBuilder<Task, Task[]>) => {
     if (visible) query.whereIn('tasks.client_id', visible);
   };
-}
-
-/**
- * Whether this person may see a task of `clientId` (null: the firm's own), so may be its assignee and hear of it:
- * staff always, a CLIENT member only for a client they stand for, someone who has left never.
- */
-export async function personSeesTask(
-  clients: ClientDirectory,
-  workspaceId: number,
-  person: Pick<PersonSummary, 'userId' | 'role'> | undefined,
-  clientId: number | null,
-  trx?: Knex.Transaction,
-): Promise<boolean> {
-  return person ? clients.memberSeesClient(workspaceId, person, clientId, trx) : false;
 }

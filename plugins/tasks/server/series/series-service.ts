@@ -30,7 +30,6 @@ import { TASK_ACTIONS } from '../activity-text';
 import { Task, TaskSeries } from '../models';
 import { TaskNotifier } from '../task-notifications';
 import { TaskViews } from '../task-views';
-import { personSeesTask } from '../task-visibility';
 import {
   datesAfter,
   firstDateFrom,
@@ -273,7 +272,7 @@ export class SeriesService {
       const assignee = await this.workspaces.memberByExternalId(workspace.id, input.assignedToExternalId);
       if (!assignee) throw badRequest(TASK_MESSAGES.assigneeNotMember, { assignedToExternalId: [TASK_MESSAGES.assigneeNotMember] });
       for (const client of clients) {
-        if (!(await personSeesTask(this.clients, workspace.id, assignee, client.id, trx))) {
+        if (!(await this.clients.memberSeesClient(workspace.id, assignee, client.id, trx))) {
           throw badRequest(TASK_MESSAGES.assigneeCannotSeeTask, { assignedToExternalId: [TASK_MESSAGES.assigneeCannotSeeTask] });
         }
       }
