@@ -36,7 +36,7 @@ export function ClientDetailsPage({ loaded }: { loaded: LoadedPluginState[] }) {
           <div className="client-page__sections">
             {canViewNotes && <NotesSection workspaceId={workspaceId} clientId={clientId} />}
             {canViewCredentials && <CredentialsPanel workspaceId={workspaceId} clientId={clientId} />}
-            <ClientPluginSections loaded={loaded} workspaceId={workspaceId} clientId={clientId} clientName={detail.data.name} />
+            <ClientPluginSections loaded={loaded} client={{ workspaceId, clientId, clientName: detail.data.name }} />
           </div>
         </>
       )}

@@ -1,4 +1,4 @@
-import type { ClientSection as PluginClientSection } from '@axal/web-sdk';
+import type { ClientSectionProps, ClientSection as PluginClientSection } from '@axal/web-sdk';
 import { contributionsTo } from '../../plugins/contributions';
 import { PluginBoundary } from '../../plugins/PluginBoundary';
 import type { LoadedPluginState } from '../../plugins/workspace-plugins';
@@ -6,39 +6,29 @@ import { ClientSection } from './ClientSection';
 
 interface ClientPluginSectionsProps {
   loaded: LoadedPluginState[];
-  workspaceId: string;
-  clientId: string;
-  clientName: string;
+  /** What every section is given: the workspace and the client of the page. */
+  client: ClientSectionProps;
 }
 
 /** The sections enabled plugins add to a client's page (tasks, notices, documents...), each failing alone. */
-export function ClientPluginSections({ loaded, workspaceId, clientId, clientName }: ClientPluginSectionsProps) {
+export function ClientPluginSections({ loaded, client }: ClientPluginSectionsProps) {
   return contributionsTo(loaded, 'clientSections').map(({ pluginId, pluginName, item }) => (
-    <PluginSection
-      key={`${pluginId}.${item.id}`}
-      pluginName={pluginName}
-      section={item}
-      workspaceId={workspaceId}
-      clientId={clientId}
-      clientName={clientName}
-    />
+    <PluginSection key={`${pluginId}.${item.id}`} pluginName={pluginName} section={item} client={client} />
   ));
 }
 
 interface PluginSectionProps {
   pluginName: string;
   section: PluginClientSection;
-  workspaceId: string;
-  clientId: string;
-  clientName: string;
+  client: ClientSectionProps;
 }
 
-function PluginSection({ pluginName, section, workspaceId, clientId, clientName }: PluginSectionProps) {
+function PluginSection({ pluginName, section, client }: PluginSectionProps) {
   return (
     <ClientSection title={section.title} icon="application">
       {/* Retry clears the boundary's error, which mounts the section again. */}
       <PluginBoundary pluginName={pluginName} onRetry={() => undefined}>
-        <section.component workspaceId={workspaceId} clientId={clientId} clientName={clientName} />
+        <section.component {...client} />
       </PluginBoundary>
     </ClientSection>
   );
