@@ -4,8 +4,8 @@
  * one): 50 connections for 10 s each, after 2 s of the same unmeasured (autocannon in its own process), for the
  * requests per second, each case against the mean of the `GET auth/status` runs around it, and one request at a time,
  * all in turn round after round (20 warm-up, 300 measured), for the p95. Seeds with one `INSERT ... SELECT FROM
- * generate_series` per size, then `VACUUM ANALYZE` until every page is all-visible, and prints the `EXPLAIN (ANALYZE, BUFFERS)` of the list query each
- * case runs. One JSON line per figure; targets in bench/README.md.
+ * generate_series` per size, then `VACUUM ANALYZE` until every page is all-visible, and prints the
+ * `EXPLAIN (ANALYZE, BUFFERS)` of the list query each case runs. One JSON line per figure; targets in bench/README.md.
  */
 import 'reflect-metadata';
 import type { Knex } from 'knex';
