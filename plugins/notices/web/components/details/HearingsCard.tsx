@@ -1,15 +1,7 @@
-import { Button, Card, Classes, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Card, Classes, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { showToast } from '@axal/web-sdk/ui';
-import {
-  HEARING_MODE_LABELS,
-  HEARING_MODES,
-  MAX_HEARING_NOTES_LENGTH,
-  NOTICE_TOASTS,
-  type HearingMode,
-  type HearingView,
-  type NoticeView,
-} from '../../../shared/wire';
+import { SelectField, showToast } from '@axal/web-sdk/ui';
+import { HEARING_MODE_LABELS, HEARING_MODES, MAX_HEARING_NOTES_LENGTH, NOTICE_TOASTS, type HearingView, type NoticeView } from '../../../shared/wire';
 import { useAddHearing, useRemoveHearing, type HearingInput } from '../../details-api';
 import { formatNoticeDate } from '../../notice-display';
 import { showFailure } from '../list/failure-toast';
@@ -113,15 +105,14 @@ function HearingForm({ workspaceId, noticeId, onDone }: { workspaceId: string; n
         <FormGroup label="Time" labelFor={ids.time} labelInfo="(optional)">
           <InputGroup id={ids.time} type="time" value={hearing.hearingTime ?? ''} onChange={(event) => change({ hearingTime: event.target.value })} />
         </FormGroup>
-        <FormGroup label="Mode" labelFor={ids.mode}>
-          <HTMLSelect id={ids.mode} fill value={hearing.mode} onChange={(event) => change({ mode: event.currentTarget.value as HearingMode })}>
-            {HEARING_MODES.map((mode) => (
-              <option key={mode} value={mode}>
-                {HEARING_MODE_LABELS[mode]}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <SelectField
+          label="Mode"
+          inputId={ids.mode}
+          value={hearing.mode}
+          options={HEARING_MODES}
+          labels={HEARING_MODE_LABELS}
+          onChange={(mode) => change({ mode })}
+        />
       </div>
       <FormGroup label="Notes" labelFor={ids.notes} labelInfo="(optional)">
         <TextArea

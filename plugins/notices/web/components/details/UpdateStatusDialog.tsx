@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { showToast } from '@axal/web-sdk/ui';
+import { SelectField, showToast } from '@axal/web-sdk/ui';
 import { HEADER_DIALOG_STATUSES, NOTICE_MESSAGES, NOTICE_TOASTS, type NoticeStatus, type NoticeView } from '../../../shared/wire';
 import { useUpdateNotice } from '../../api';
 import { STATUS_LABELS } from '../../notice-display';
@@ -18,7 +18,6 @@ export function UpdateStatusDialog({ workspaceId, notice, isOpen, onClose }: Upd
   const update = useUpdateNotice(workspaceId);
   const [choice, setChoice] = useState<NoticeStatus | ''>('');
   const selectId = useId();
-  const hintId = useId();
   const current = notice.status ?? 'NEW';
   const hint = choice === '' ? NOTICE_MESSAGES.statusRequired : choice === current ? NOTICE_MESSAGES.statusUnchanged : null;
 
@@ -49,22 +48,17 @@ export function UpdateStatusDialog({ workspaceId, notice, isOpen, onClose }: Upd
           <p className="notices-details-dialog__text">
             Current status: <strong>{STATUS_LABELS[current]}</strong>
           </p>
-          <FormGroup label="New status" labelFor={selectId} helperText={<span id={hintId}>{hint}</span>}>
-            <HTMLSelect
-              id={selectId}
-              fill
-              value={choice}
-              aria-describedby={hintId}
-              onChange={(event) => setChoice(event.currentTarget.value as NoticeStatus | '')}
-            >
-              <option value="">Select a status</option>
-              {HEADER_DIALOG_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </HTMLSelect>
-          </FormGroup>
+          <SelectField<NoticeStatus | '', (typeof HEADER_DIALOG_STATUSES)[number]>
+            label="New status"
+            inputId={selectId}
+            hint={hint}
+            value={choice}
+            options={HEADER_DIALOG_STATUSES}
+            labels={STATUS_LABELS}
+            onChange={setChoice}
+          >
+            <option value="">Select a status</option>
+          </SelectField>
         </DialogBody>
         <DialogFooter
           actions={
