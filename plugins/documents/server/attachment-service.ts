@@ -5,6 +5,7 @@ import {
   isExternalId,
   notFound,
   TOKENS,
+  type ClientDirectoryMember,
   type Config,
   type Logger,
   type Membership,
@@ -35,12 +36,13 @@ export class DocumentAttachments implements AttachmentService {
   }
 
   /** The attachments with their documents; a download link names the workspace by its external id, which the core knows. */
-  private async viewsOf(workspaceId: number, attachments: Attachment[]): Promise<AttachmentView[]> {
+  private async viewsOf(workspaceId: number, attachments: Attachment[], reader?: ClientDirectoryMember): Promise<AttachmentView[]> {
     if (!attachments.length) return [];
-    const [workspace, documents] = await Promise.all([
+    const [workspace, linked] = await Promise.all([
       this.workspaces.byId(workspaceId),
       Document.inWorkspace(workspaceId).whereIn('id', [...new Set(attachments.map((attachment) => attachment.documentId))]),
     ]);
+    const documents = reader ? await this.documents.seenBy(workspaceId, reader, linked) : linked;
     // Gone with its workspace meanwhile: its attachments went with it.
     if (!workspace) return [];
     const byId = new Map(documents.map((document) => [document.id, document]));
@@ -106,8 +108,8 @@ export class DocumentAttachments implements AttachmentService {
     return (await this.link(target, document.id, actor.user.id)).attachment;
   }
 
-  async list(target: AttachmentTarget): Promise<AttachmentView[]> {
-    return this.viewsOf(target.workspaceId, await this.ofEntity(target).orderBy(['created_at', 'id']));
+  async list(target: AttachmentTarget, reader?: ClientDirectoryMember): Promise<AttachmentView[]> {
+    return this.viewsOf(target.workspaceId, await this.ofEntity(target).orderBy(['created_at', 'id']), reader);
   }
 
   async unlink(target: AttachmentTarget, attachmentId: string): Promise<void> {

@@ -11,6 +11,7 @@ import {
   TOKENS,
   type ActivityService,
   type ClientDirectory,
+  type ClientDirectoryMember,
   type ClientSummary,
   type Config,
   type Logger,
@@ -59,6 +60,8 @@ export interface Viewer {
   membership: Membership;
   user: Pick<SessionUser, 'id'>;
 }
+
+const memberOf = (viewer: Viewer): ClientDirectoryMember => ({ role: viewer.membership.role, userId: viewer.user.id });
 
 /** A read-only download link lives this long; the browser follows the redirect at once. */
 const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
@@ -110,20 +113,31 @@ export class DocumentService {
 
   /** The clients the member stands for (the core's rule), or null for staff, who see everything. */
   private memberClients(viewer: Viewer): Promise<number[] | null> {
-    return this.clients.clientsOfMember(viewer.membership.workspace.id, { role: viewer.membership.role, userId: viewer.user.id });
+    return this.clients.clientsOfMember(viewer.membership.workspace.id, memberOf(viewer));
   }
 
-  private async visibilityOf(viewer: Viewer, folders: FolderRow[], clientIds?: number[] | null): Promise<Visibility> {
-    const memberClients = clientIds === undefined ? await this.memberClients(viewer) : clientIds;
+  private async visibilityOf(viewer: Viewer, folders: FolderRow[]): Promise<Visibility> {
+    const workspaceId = viewer.membership.workspace.id;
+    return this.clientVisibility(workspaceId, await this.memberClients(viewer), folders);
+  }
+
+  private async clientVisibility(workspaceId: number, memberClients: number[] | null, folders: FolderRow[]): Promise<Visibility> {
     if (memberClients === null) return Visibility.everything();
-    const ownFiles = memberClients.length
-      ? await Document.inWorkspace(viewer.membership.workspace.id).whereIn('client_id', memberClients).distinct('directory')
-      : [];
+    const ownFiles = memberClients.length ? await Document.inWorkspace(workspaceId).whereIn('client_id', memberClients).distinct('directory') : [];
     return Visibility.forClients(
       memberClients,
       folders,
       ownFiles.map((document) => document.directory),
     );
+  }
+
+  /** Those of a workspace's `documents` the member may see: all of them for staff. */
+  async seenBy(workspaceId: number, member: ClientDirectoryMember, documents: Document[]): Promise<Document[]> {
+    const memberClients = await this.clients.clientsOfMember(workspaceId, member);
+    // Staff see every document; only a member restricted to their clients needs the folders to decide.
+    if (memberClients === null || !documents.length) return documents;
+    const visibility = await this.clientVisibility(workspaceId, memberClients, await this.folders(workspaceId));
+    return documents.filter((document) => visibility.seesFile(document.directory, document.clientId));
   }
 
   /** Restricts a documents query to what the member may see. */
@@ -281,12 +295,7 @@ export class DocumentService {
       .where(isExternalId(key) ? { external_id: key.toLowerCase() } : { file_key: key })
       .first();
     if (!document) throw notFound(MESSAGES.documentNotFound);
-    const clientIds = await this.memberClients(viewer);
-    // Staff see every document; only a member restricted to their clients needs the folders to decide.
-    if (clientIds !== null) {
-      const visibility = await this.visibilityOf(viewer, await this.folders(workspaceId), clientIds);
-      if (!visibility.seesFile(document.directory, document.clientId)) throw notFound(MESSAGES.documentNotFound);
-    }
+    if (!(await this.seenBy(workspaceId, memberOf(viewer), [document])).length) throw notFound(MESSAGES.documentNotFound);
     return document;
   }
 

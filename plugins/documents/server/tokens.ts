@@ -4,7 +4,7 @@
  */
 
 import type { Knex } from 'knex';
-import type { Membership, SessionUser } from '../../../core/plugin-api';
+import type { ClientDirectoryMember, Membership, SessionUser } from '../../../core/plugin-api';
 
 export const ATTACHMENT_SERVICE = Symbol.for('documents.AttachmentService');
 
@@ -68,8 +68,11 @@ export type AttachmentFile = { filename: string; mimeType: string; size: number 
 export interface AttachmentService {
   /** Linking the same document twice answers the existing link, with `linkedNow` false (record no second activity). */
   link(target: AttachmentTarget, documentId: string, actorUserId: number | null): Promise<{ attachment: AttachmentView; linkedNow: boolean }>;
-  /** Oldest first. */
-  list(target: AttachmentTarget): Promise<AttachmentView[]>;
+  /**
+   * Oldest first. With `reader`, only the documents that member may open (a CLIENT member: those of their clients'
+   * folders or assigned to their clients), so a record never names a file its reader cannot download.
+   */
+  list(target: AttachmentTarget, reader?: ClientDirectoryMember): Promise<AttachmentView[]>;
   /** 404 'Attachment not found' when the link is not on this entity. The document itself stays. */
   unlink(target: AttachmentTarget, attachmentId: string): Promise<void>;
   /**

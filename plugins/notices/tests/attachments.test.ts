@@ -19,7 +19,13 @@ import {
  * A PDF uploaded as the web's attachment dialog does it, through the documents plugin's routes (a plugin's tests reach
  * another plugin only over HTTP): presign, PUT to storage, register. Answers the document's id.
  */
-async function uploadDocument(session: TestSession, workspaceId: string, filename: string, directory: string): Promise<string> {
+async function uploadDocument(
+  session: TestSession,
+  workspaceId: string,
+  filename: string,
+  directory: string,
+  clientExternalId?: string,
+): Promise<string> {
   const body = `%PDF-1.4\n${randomLetters(12)}`;
   const file = { filename, size: body.length, directory, mimeType: 'application/pdf' };
   const presigned = await call(session, 'get', '/documents/presign')
@@ -27,7 +33,12 @@ async function uploadDocument(session: TestSession, workspaceId: string, filenam
     .expect(200);
   const stored = await fetch(presigned.body.url, { method: 'PUT', headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': file.mimeType }, body });
   expect(stored.status).to.equal(201);
-  const created = await post(session, 'documents/create', { workspaceExternalId: workspaceId, fileKey: presigned.body.fileKey, ...file }).expect(201);
+  const created = await post(session, 'documents/create', {
+    workspaceExternalId: workspaceId,
+    fileKey: presigned.body.fileKey,
+    clientExternalId,
+    ...file,
+  }).expect(201);
   return created.body.document.id;
 }
 
@@ -89,7 +100,7 @@ describe('notices: attachments through the documents plugin', () => {
     expect(await attachmentsOf(owner, notice.externalId)).to.have.length(1);
   });
 
-  it("shows a CLIENT member their own clients' notice attachments alone, and lets them change none", async () => {
+  it("shows a CLIENT member their own clients' notice attachments alone, only the files they may open, and lets them change none", async () => {
     const { host, owner, workspaceId, client } = world;
     const otherClient = await createClient(owner, workspaceId);
     const clientMember = await host.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [client.externalId] });
@@ -97,15 +108,18 @@ describe('notices: attachments through the documents plugin', () => {
       createNotice(owner, workspaceId, client.externalId),
       createNotice(owner, workspaceId, otherClient.externalId),
     ]);
-    const documentId = await uploadDocument(owner, workspaceId, 'order.pdf', '');
+    const documentId = await uploadDocument(owner, workspaceId, 'order.pdf', '', client.externalId);
+    const workingPaper = await uploadDocument(owner, workspaceId, 'working-paper.pdf', '');
     for (const notice of [theirs, notTheirs]) await attach(owner, notice.externalId, documentId).expect(201);
+    await attach(owner, theirs.externalId, workingPaper).expect(201);
 
-    const [attachment] = await attachmentsOf(clientMember, theirs.externalId);
-    expect(attachment!.document.filename).to.equal('order.pdf');
+    const seen = await attachmentsOf(clientMember, theirs.externalId);
+    expect(seen.map((attachment) => attachment.document.filename)).to.deep.equal(['order.pdf']);
+    expect(await attachmentsOf(owner, theirs.externalId)).to.have.length(2);
     await get(clientMember, NOTICES_ROUTES.attachments(notTheirs.externalId), { workspaceId }).expect(404, { error: NOTICE_MESSAGES.noticeNotFound });
     const forbidden = { error: NOTICE_MESSAGES.forbiddenEdit };
     await attach(clientMember, theirs.externalId, documentId).expect(403, forbidden);
-    await del(clientMember, NOTICES_ROUTES.attachment(theirs.externalId, attachment!.id), { workspaceId }).expect(403, forbidden);
+    await del(clientMember, NOTICES_ROUTES.attachment(theirs.externalId, seen[0]!.id), { workspaceId }).expect(403, forbidden);
   });
 
   it('answers 404 with the core message while the documents plugin is off, and keeps the links', async () => {

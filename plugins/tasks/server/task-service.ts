@@ -543,7 +543,7 @@ export class TaskService {
 
   async attachments(actor: TaskActor, taskId: string): Promise<AttachmentView[]> {
     const task = await this.visibleTask(actor, taskId);
-    return this.documents.list(this.attachmentTarget(actor.workspace, task));
+    return this.documents.list(this.attachmentTarget(actor.workspace, task), actor);
   }
 
   async attach(actor: TaskActor, taskId: string, documentId: string): Promise<AttachmentView> {

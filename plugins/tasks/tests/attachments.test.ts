@@ -97,16 +97,30 @@ describe('tasks: attachments through the documents plugin', () => {
     await get(owner, 'documents/info', { workspaceId, documentId }).expect(200);
   });
 
-  it("shows a CLIENT member the attachments of their clients' tasks alone, and lets them change none", async () => {
-    const ownClient = await createClient(owner, workspaceId);
+  it("shows a CLIENT member the attachments of their clients' tasks alone, only the files they may open, and lets them change none", async () => {
+    const [ownClient, otherClient] = await Promise.all([createClient(owner, workspaceId), createClient(owner, workspaceId)]);
     const clientMember = await tasks.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [ownClient.externalId] });
     const theirs = await createTask(owner, workspaceId, { clientExternalId: ownClient.externalId });
     const firms = await createTask(owner, workspaceId);
-    const documentId = await uploadDocument(owner, workspaceId, 'engagement.pdf', '');
-    for (const task of [theirs, firms]) await post(owner, TASKS_ROUTES.attachments(task.externalId), { workspaceId, documentId }).expect(201);
-    expect((await attachmentsOf(clientMember, theirs.externalId)).map((item) => item.document.filename)).to.deep.equal(['engagement.pdf']);
+    const engagement = await uploadDocument(owner, workspaceId, 'engagement.pdf', '', ownClient.externalId);
+    // Attached before the task moved to the member's client, or the firm's own working paper: files they cannot open.
+    const othersStatement = await uploadDocument(owner, workspaceId, 'others-statement.pdf', '', otherClient.externalId);
+    const workingPaper = await uploadDocument(owner, workspaceId, 'working-paper.pdf', '');
+    for (const documentId of [engagement, othersStatement, workingPaper]) {
+      await post(owner, TASKS_ROUTES.attachments(theirs.externalId), { workspaceId, documentId }).expect(201);
+    }
+    await post(owner, TASKS_ROUTES.attachments(firms.externalId), { workspaceId, documentId: engagement }).expect(201);
+
+    const seen = await attachmentsOf(clientMember, theirs.externalId);
+    expect(seen.map((item) => item.document.filename)).to.deep.equal(['engagement.pdf']);
+    expect((await clientMember.agent.get(seen[0]!.document.downloadUrl).redirects(0)).status).to.equal(302);
+    expect((await attachmentsOf(owner, theirs.externalId)).map((item) => item.document.filename)).to.deep.equal([
+      'engagement.pdf',
+      'others-statement.pdf',
+      'working-paper.pdf',
+    ]);
     await get(clientMember, TASKS_ROUTES.attachments(firms.externalId), { workspaceId }).expect(404, { error: TASK_MESSAGES.taskNotFound });
-    await post(clientMember, TASKS_ROUTES.attachments(theirs.externalId), { workspaceId, documentId }).expect(403, {
+    await post(clientMember, TASKS_ROUTES.attachments(theirs.externalId), { workspaceId, documentId: engagement }).expect(403, {
       error: TASK_MESSAGES.forbiddenEdit,
     });
   });

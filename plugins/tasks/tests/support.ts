@@ -54,7 +54,13 @@ const PDF = '%PDF-1.4\n';
  * A document uploaded as the attachment dialog does it through the documents plugin's routes (named here, as a
  * plugin's tests reach another plugin only over HTTP): presign, PUT to storage, register. Answers the document's id.
  */
-export async function uploadDocument(session: TestSession, workspaceId: string, filename: string, directory: string): Promise<string> {
+export async function uploadDocument(
+  session: TestSession,
+  workspaceId: string,
+  filename: string,
+  directory: string,
+  clientExternalId?: string,
+): Promise<string> {
   const body = `${PDF}${letters(12)}`;
   const presigned = await call(session, 'get', '/documents/presign').query({
     workspaceId,
@@ -73,6 +79,7 @@ export async function uploadDocument(session: TestSession, workspaceId: string, 
     size: body.length,
     directory,
     mimeType: 'application/pdf',
+    clientExternalId,
   });
   if (created.status !== 201) throw new Error(`create failed: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body.document.id;

@@ -33,7 +33,7 @@ export class NoticeAttachments {
 
   async list(actor: NoticeActor, noticeId: string): Promise<AttachmentView[]> {
     const notice = await this.notices.findVisibleRow(actor, noticeId);
-    return this.documents.list(targetOf(actor, notice));
+    return this.documents.list(targetOf(actor, notice), actor);
   }
 
   async link(actor: NoticeActor, noticeId: string, documentId: string): Promise<AttachmentView> {
