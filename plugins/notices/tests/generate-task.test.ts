@@ -60,6 +60,18 @@ describe('notices: Generate Task and Associated Tasks through the tasks plugin',
     expect(task.assignedTo?.externalId).to.equal(owner.user.externalId);
   });
 
+  it("assigns the actor when the notice's CLIENT assignee no longer stands for its client", async () => {
+    const { host, owner, workspaceId, client } = world;
+    const clientMember = await host.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [client.externalId] });
+    const notice = await createNotice(owner, workspaceId, client.externalId, { assignedToExternalId: clientMember.user.externalId });
+    const whileTheirs: TaskView = (await generate(owner, notice.externalId).expect(201)).body.data;
+    expect(whileTheirs.assignedTo?.externalId).to.equal(clientMember.user.externalId);
+
+    await call(owner, 'put', `/workspaces/${workspaceId}/members/${clientMember.user.externalId}/clients`, { clientIds: [] }).expect(200);
+    const task: TaskView = (await generate(owner, notice.externalId).expect(201)).body.data;
+    expect(task.assignedTo?.externalId).to.equal(owner.user.externalId);
+  });
+
   it("refuses a CLIENT member with 403 but shows them their own notice's tasks, and hides other notices with 404", async () => {
     const { host, owner, workspaceId, client } = world;
     const otherClient = await createClient(owner, workspaceId);

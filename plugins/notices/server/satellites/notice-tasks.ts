@@ -27,7 +27,10 @@ export class NoticeTasks {
     private readonly workspaces: WorkspaceDirectory,
   ) {}
 
-  /** Assigned to the notice's assignee, or to the actor when it has none or its assignee has left the workspace. */
+  /**
+   * Assigned to the notice's assignee, or to the actor when it has none or its assignee may no longer hold the
+   * notice's task (they left, or are a CLIENT member no longer standing for its client).
+   */
   async generate(actor: NoticeActor, noticeId: string): Promise<TaskView> {
     const workspaceId = actor.workspace.id;
     const notice = await this.notices.findVisibleRow(actor, noticeId);
@@ -35,7 +38,8 @@ export class NoticeTasks {
       this.clients.byIds(workspaceId, [notice.clientId]),
       notice.assignedTo === null ? new Map() : this.workspaces.people(workspaceId, [notice.assignedTo]),
     ]);
-    const assigneeStays = notice.assignedTo !== null && people.get(notice.assignedTo)?.isMember === true;
+    const assigneeStays =
+      notice.assignedTo !== null && (await this.clients.memberSeesClient(workspaceId, people.get(notice.assignedTo), notice.clientId));
     const task = await this.tasks.createForEntity({
       workspaceId,
       actorUserId: actor.userId,
