@@ -291,6 +291,39 @@ describe('tasks: dashboard, search, calendar and client deletion', () => {
       expect((await activity.forEntity(workspaceSerial, 'TASK', untouched.externalId)).map((entry) => entry.action)).to.deep.equal(['task.created']);
     });
 
+    it("hands the deleted client's open tasks and series given to its CLIENT member to the member deleting it", async () => {
+      const leaving = await createClient('Handed Over Traders');
+      const member = await tasks.memberWithRole(owner, workspaceId, 'CLIENT', { clientIds: [leaving.externalId] });
+      const open = await addTask({ title: 'Sign the engagement letter', client: leaving, assignee: member });
+      const done = await addTask({ title: 'Share the bank statements', client: leaving, assignee: member, status: 'COMPLETED' });
+      const staffs = await addTask({ title: 'Close the books', client: leaving });
+      const recurring = await addTask({
+        title: 'Send the sales register',
+        client: leaving,
+        assignee: member,
+        dueDate: '2030-01-05',
+        recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 5 },
+      });
+
+      await call(owner, 'delete', `/clients/${leaving.externalId}`, { workspaceExternalId: workspaceId, confirmation: 'Handed Over Traders' }).expect(
+        200,
+      );
+
+      const [ownerId, memberId, employeeId] = await Promise.all([userIdOf(owner), userIdOf(member), userIdOf(employee)]);
+      const assigneeOf = async (task: Task) => (await Task.query().findById(task.id).select('assigned_to'))!.assignedTo;
+      expect(await assigneeOf(open)).to.equal(ownerId);
+      expect(await assigneeOf(recurring)).to.equal(ownerId);
+      expect((await TaskSeries.query().findById(recurring.seriesId!).select('assigned_to'))!.assignedTo, 'later occurrences too').to.equal(ownerId);
+      expect(await assigneeOf(done), 'who did finished work stays').to.equal(memberId);
+      expect(await assigneeOf(staffs)).to.equal(employeeId);
+      const activity = tasks.host.container.get<ActivityService>(TOKENS.Activity);
+      const [handOver, removal] = await activity.forEntity(workspaceSerial, 'TASK', open.externalId);
+      expect(handOver).to.include({ action: 'task.reassigned', actorUserId: ownerId });
+      expect(handOver!.metadata).to.deep.equal({ from: member.user.name, to: owner.user.name });
+      expect(removal).to.include({ action: 'task.client_removed' });
+      expect((await activity.forEntity(workspaceSerial, 'TASK', done.externalId)).map((entry) => entry.action)).to.not.include('task.reassigned');
+    });
+
     it("moves a CLIENT link with the task's client, so deleting the old client leaves a moved task with its new one", async () => {
       const first = await createClient('First Movers');
       const second = await createClient('Second Movers');
