@@ -208,8 +208,8 @@ describe('tasks: dashboard, search, calendar and client deletion', () => {
     it('finds tasks by title or description, each with its client and due date and a link to the task', async () => {
       const hits = await taskHits(owner, 'gstr');
       expect(hits).to.deep.equal([
-        { type: 'task', id: tds.externalId, title: 'TDS payment', subtitle: 'Mehta Exports · Due 07 Mar 2026', url: taskUrl(tds) },
-        { type: 'task', id: gstr.externalId, title: 'GSTR-3B filing', subtitle: 'Sharma Traders · Due 05 Mar 2026', url: taskUrl(gstr) },
+        { type: 'task', id: tds.externalId, title: 'TDS payment', subtitle: 'Mehta Exports · Due Mar 7, 2026', url: taskUrl(tds) },
+        { type: 'task', id: gstr.externalId, title: 'GSTR-3B filing', subtitle: 'Sharma Traders · Due Mar 5, 2026', url: taskUrl(gstr) },
       ]);
       expect(await taskHits(owner, 'lease')).to.deep.equal([
         { type: 'task', id: rent.externalId, title: 'Rent agreement', subtitle: 'Workspace Task', url: taskUrl(rent) },

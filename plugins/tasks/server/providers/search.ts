@@ -1,16 +1,12 @@
+import { format, parseISO } from 'date-fns';
 import { searchPoint, TOKENS, type ClientDirectory, type MemberContext, type SearchHit } from '../../../../core/plugin-api';
 import { TASK_PROVIDERS, TASK_SEARCH_HIT_TYPE, TASK_TOASTS } from '../../shared/wire';
 import { Task } from '../models';
 import { applyFilters, type TaskFilters } from '../task-list-query';
 import { taskUrl, visibleTasks } from './member-scope';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** `2026-03-05` as the web app's dates read: "05 Mar 2026". */
-export function formatDueDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day} ${MONTHS[Number(month) - 1]} ${year}`;
-}
+/** `2026-03-05` as a task's due date reads wherever it shows (spec 2 section 9): "Mar 5, 2026". */
+const formatDueDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
 
 /** The list's filters with none set: the search narrows by its term alone, as `GET tasks?search=` does. */
 const NO_FILTERS: TaskFilters = {
@@ -23,7 +19,7 @@ const NO_FILTERS: TaskFilters = {
   assigneeUserId: null,
 };
 
-/** Whose work it is and when it is due: "Sharma Traders · Due 05 Mar 2026". */
+/** Whose work it is and when it is due: "Sharma Traders · Due Mar 5, 2026". */
 const subtitleOf = (clientName: string | null, dueDate: string | null) =>
   [clientName ?? TASK_TOASTS.workspaceTask, dueDate ? `Due ${formatDueDate(dueDate)}` : null].filter(Boolean).join(' · ');
 

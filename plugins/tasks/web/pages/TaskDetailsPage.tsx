@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Classes, H1 } from '@blueprintjs/core';
 import { createElement, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError, appPath, formatDate, formatIndianDateTime, formatLongDate, usePermission, usePluginExport, useDocumentTitle } from '@axal/web-sdk';
+import { ApiError, appPath, formatIndianDateTime, formatLongDate, usePermission, usePluginExport, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState, ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { TASK_ENTITY, TASK_MESSAGES, TASK_TOASTS, TASKS_PERMISSIONS, TASKS_ROUTES, type TaskView } from '../../shared/wire';
 import { useInvalidateTasks, useStopRepeating, useTask } from '../api';
-import { OverdueTag, PriorityTag, StatusTag } from '../components/TaskTags';
-import { assigneeName, CLIENT_TYPE_LABELS, isOverdue, workspacePaths } from '../task-display';
+import { DueDate, PriorityTag, StatusTag } from '../components/TaskTags';
+import { assigneeName, CLIENT_TYPE_LABELS, workspacePaths } from '../task-display';
 import { TaskActivityLog } from './TaskActivityLog';
 import { TaskComments } from './TaskComments';
 import type { EntityAttachmentsProps } from '../../../documents/server/tokens';
@@ -79,10 +79,7 @@ function TaskDetails({ workspaceId, task }: { workspaceId: string; task: TaskVie
           <H1 className="tasks-heading__title">{task.title}</H1>
           <div className="tasks-heading__facts">
             <span>Assigned to {assigneeName(task)}</span>
-            <span>
-              Due {task.dueDate ? formatLongDate(task.dueDate) : 'Not set'}
-              {isOverdue(task) && <OverdueTag />}
-            </span>
+            <DueDate task={task} prefix="Due " />
             <PriorityTag priority={task.priority} />
             <StatusTag status={task.status} />
             {task.client ? (
@@ -190,7 +187,7 @@ function SeriesPanel({ workspaceId, task, canEdit }: { workspaceId: string; task
           {recurrence.stopped ? 'No longer repeats' : `Repeats: ${recurrence.summary}`}
         </h2>
         {!recurrence.stopped && recurrence.upcomingDueDates.length > 0 && (
-          <p className="tasks-series__next">Next due: {recurrence.upcomingDueDates.map((date) => formatDate(date)).join(', ')}</p>
+          <p className="tasks-series__next">Next due: {recurrence.upcomingDueDates.map((date) => formatLongDate(date)).join('; ')}</p>
         )}
         {!recurrence.stopped && recurrence.createDaysBefore > 0 && (
           <p className={Classes.TEXT_MUTED}>Each task appears {recurrence.createDaysBefore} day(s) before it is due.</p>
