@@ -282,12 +282,17 @@ describe('browser: tasks', function () {
 
     await tasksTable(page).getByRole('link', { name: 'GSTR-3B for Sharma Traders' }).click();
     await page.getByRole('heading', { level: 2, name: `Repeats: Monthly on day ${day}` }).waitFor();
-    await page.getByText(/^Next due: /).waitFor();
+    // Due dates read 'MMM d, yyyy' here as everywhere (spec 2 section 9).
+    await page.getByText(/^Next due: [A-Z][a-z]{2} \d{1,2}, \d{4}(; [A-Z][a-z]{2} \d{1,2}, \d{4})*$/).waitFor();
 
-    // The client's page: its tasks, and a new one made there for it.
+    // The client's page: its tasks, an overdue one marked so, and a new one made there for it.
+    const overdue = 'Reply to the GST notice';
+    await createTask(journey, { title: overdue, clientExternalId: sharma, dueDate: isoDateIn(-3) });
     await page.goto(journey.url(`clients/${sharma}`));
     const section = page.locator('.bp6-section').filter({ has: page.getByRole('heading', { level: 2, name: 'Tasks' }) });
     await section.getByRole('link', { name: 'GSTR-3B for Sharma Traders' }).waitFor();
+    await section.getByRole('row').filter({ hasText: overdue }).getByText('Overdue').waitFor();
+    expect(await section.getByRole('row').filter({ hasText: 'GSTR-3B for Sharma Traders' }).getByText('Overdue').count()).to.equal(0);
     await section.getByRole('button', { name: 'New Task' }).click();
     const create = page.getByRole('dialog', { name: 'New Task' });
     await create.getByLabel('Client').locator('option:checked', { hasText: 'Sharma Traders' }).waitFor({ state: 'attached' });
@@ -297,16 +302,17 @@ describe('browser: tasks', function () {
     await toast(page, TASK_TOASTS.created).waitFor();
     await section.getByRole('link', { name: 'Collect bank statements' }).waitFor();
 
-    // The dashboard: three pending tasks in the figure and the doughnut.
+    // The dashboard: four pending tasks in the figure and the doughnut, the overdue one marked among the recent.
     await page.goto(journey.url('dashboard'));
     const pending = page.getByRole('region', { name: 'Pending Tasks' });
-    await pending.getByText('3', { exact: true }).waitFor();
+    await pending.getByText('4', { exact: true }).waitFor();
     const chart = page.getByRole('region', { name: 'Task Status Distribution' });
     await chart.locator('svg').first().waitFor();
     await chart.getByText('Total Tasks').waitFor();
-    await chart.getByText('Pending: 3 (100%)').waitFor();
+    await chart.getByText('Pending: 4 (100%)').waitFor();
     const recent = page.getByRole('region', { name: 'Recent Tasks' });
     await recent.getByRole('link', { name: 'Collect bank statements' }).waitFor();
+    await recent.getByRole('listitem').filter({ hasText: overdue }).getByText('Overdue').waitFor();
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
   });
 

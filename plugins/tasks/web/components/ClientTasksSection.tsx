@@ -1,12 +1,12 @@
 import { Button, Classes } from '@blueprintjs/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { appPath, formatLongDate, truncate, usePermission, type ClientSectionProps } from '@axal/web-sdk';
+import { appPath, truncate, usePermission, type ClientSectionProps } from '@axal/web-sdk';
 import { DataTable, type DataTableColumn } from '@axal/web-sdk/ui';
 import { CLIENT_ENTITY_TYPE, MAX_TASK_PAGE_SIZE, TASK_DESCRIPTION_PREVIEW, TASK_TOASTS, TASKS_PERMISSIONS, type TaskView } from '../../shared/wire';
 import { useTaskList } from '../api';
 import { assigneeName, workspacePaths } from '../task-display';
-import { PriorityTag, StatusTag } from './TaskTags';
+import { DueDate, PriorityTag, StatusTag } from './TaskTags';
 import '../tasks.css';
 
 const TaskFormDialog = lazy(() => import('./TaskFormDialog').then((module) => ({ default: module.TaskFormDialog })));
@@ -43,7 +43,7 @@ export function ClientTasksSection({ workspaceId, clientId, clientName }: Client
     },
     { id: 'status', header: 'Status', priority: 1, nowrap: true, cell: (task) => <StatusTag status={task.status} /> },
     { id: 'priority', header: 'Priority', priority: 3, nowrap: true, cell: (task) => <PriorityTag priority={task.priority} /> },
-    { id: 'dueDate', header: 'Due Date', priority: 2, nowrap: true, cell: (task) => formatLongDate(task.dueDate) },
+    { id: 'dueDate', header: 'Due Date', priority: 2, nowrap: true, cell: (task) => <DueDate task={task} /> },
     { id: 'assignee', header: 'Assigned To', priority: 4, cell: assigneeName },
   ];
 

@@ -1,12 +1,12 @@
 import { Card, Classes } from '@blueprintjs/core';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { appPath, type DashboardCardProps, formatLongDate, useDashboardRecent } from '@axal/web-sdk';
+import { appPath, type DashboardCardProps, useDashboardRecent } from '@axal/web-sdk';
 import { LoadingSkeleton } from '@axal/web-sdk/ui';
 import { RECENT_TASKS_ON_DASHBOARD, TASK_TOASTS } from '../../shared/wire';
 import type { RecentTask } from '../api';
 import { workspacePaths } from '../task-display';
-import { StatusTag } from './TaskTags';
+import { DueDate, StatusTag } from './TaskTags';
 import '../tasks.css';
 
 /** The dashboard's "Recent Tasks" (spec 1 section 2.7): the latest four, with assignee, status and due date. */
@@ -40,7 +40,7 @@ export function RecentTasksCard({ workspaceId }: DashboardCardProps) {
                   {task.title}
                 </Link>
                 <span className={`tasks-recent__meta ${Classes.TEXT_MUTED}`}>
-                  {task.assignee ?? 'Unassigned'} · Due {formatLongDate(task.dueDate)}
+                  {task.assignee ?? 'Unassigned'} · <DueDate task={task} prefix="Due " />
                 </span>
               </div>
               <StatusTag status={task.status} />

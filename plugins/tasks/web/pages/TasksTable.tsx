@@ -1,11 +1,11 @@
 import { Button, Checkbox, Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { appPath, formatLongDate, truncate } from '@axal/web-sdk';
+import { appPath, truncate } from '@axal/web-sdk';
 import { DataTable, type DataTableColumn, type DataTableProps } from '@axal/web-sdk/ui';
 import { TASK_DESCRIPTION_PREVIEW, TASK_TOASTS, type TaskView } from '../../shared/wire';
-import { OverdueTag, PriorityTag, StatusTag } from '../components/TaskTags';
-import { assigneeName, CLIENT_TYPE_LABELS, isOverdue, workspacePaths } from '../task-display';
+import { DueDate, PriorityTag, StatusTag } from '../components/TaskTags';
+import { assigneeName, CLIENT_TYPE_LABELS, workspacePaths } from '../task-display';
 
 /** Wide enough that a task's title reads as a title at any screen width, not a word per line. */
 const TITLE_MIN_WIDTH_PX = 180;
@@ -127,12 +127,7 @@ function taskColumns({ workspaceId, selectAll, selected, onToggle, onEdit }: Col
       priority: 1,
       sortable: true,
       nowrap: true,
-      cell: (task) => (
-        <span className="tasks-table__due">
-          {task.dueDate ? formatLongDate(task.dueDate) : <span className={Classes.TEXT_MUTED}>Not set</span>}
-          {isOverdue(task) && <OverdueTag />}
-        </span>
-      ),
+      cell: (task) => <DueDate task={task} />,
     },
     { id: 'priority', header: 'Priority', priority: 4, nowrap: true, cell: (task) => <PriorityTag priority={task.priority} /> },
     { id: 'status', header: 'Status', priority: 2, nowrap: true, cell: (task) => <StatusTag status={task.status} /> },
