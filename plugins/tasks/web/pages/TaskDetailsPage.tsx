@@ -190,7 +190,9 @@ function SeriesPanel({ workspaceId, task, canEdit }: { workspaceId: string; task
           <p className="tasks-series__next">Next due: {recurrence.upcomingDueDates.map((date) => formatLongDate(date)).join('; ')}</p>
         )}
         {!recurrence.stopped && recurrence.createDaysBefore > 0 && (
-          <p className={Classes.TEXT_MUTED}>Each task appears {recurrence.createDaysBefore} day(s) before it is due.</p>
+          <p className={Classes.TEXT_MUTED}>
+            Each task appears {recurrence.createDaysBefore === 1 ? '1 day' : `${recurrence.createDaysBefore} days`} before it is due.
+          </p>
         )}
       </div>
       {canEdit && !recurrence.stopped && <Button icon="stop" text="Stop repeating" onClick={() => setConfirmOpen(true)} />}
