@@ -1,18 +1,24 @@
 import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates, addDays, kolkataToday } from '../../../core/plugin-api';
-import { ATTACHMENT_SERVICE, type AttachmentService } from '../../documents/server/tokens';
-import { TASK_ENTITY, type TaskPriority, type TaskStatus } from '../shared/wire';
+import { ATTACHMENT_SERVICE } from '../../documents/server/tokens';
+import { type TaskPriority, type TaskStatus } from '../shared/wire';
+import { assessmentYearBefore, financialYearBefore, financialYearOf, nearestDeadline, nextDeadline, type YearlyDeadline } from './demo-deadlines';
 import { createTaskSchema } from './schemas';
 import type { RecurrenceInput } from './series/recurrence';
 import { SeriesService } from './series/series-service';
 import { TaskService, type TaskActor } from './task-service';
 
+/** When a demo task is due: days from the seeding day, the nearest date of a yearly deadline, or the next of several. */
+type DemoDue = { inDays: number } | { nearest: YearlyDeadline } | { nextOf: readonly YearlyDeadline[] } | null;
+
+/** Text fixed, or made from the task's due date (the period a return is for follows the deadline it sits on). */
+type DemoText = string | ((dueDate: string) => string);
+
 interface DemoTask {
-  title: string;
-  description: string;
+  title: DemoText;
+  description: DemoText;
   status: TaskStatus;
   priority: TaskPriority;
-  /** Days from today (negative: past); null for no due date. */
-  dueInDays: number | null;
+  due: DemoDue;
   /** Index into the demo clients (core/host/seed-demo.ts); absent for the firm's own work. */
   clientIndex?: number;
   comments?: string[];
@@ -20,133 +26,168 @@ interface DemoTask {
   attachment?: { filename: string; lines: string[] };
 }
 
+const ADVANCE_TAX_DATES: YearlyDeadline[] = [
+  [6, 15],
+  [9, 15],
+  [12, 15],
+  [3, 15],
+];
+/** By the month an instalment is due: which one it is and the share of the year's tax paid by then. */
+const ADVANCE_TAX_INSTALMENTS: Record<string, [ordinal: string, share: number]> = {
+  '06': ['first', 15],
+  '09': ['second', 45],
+  '12': ['third', 75],
+  '03': ['fourth', 100],
+};
+const instalmentOf = (dueDate: string) => ADVANCE_TAX_INSTALMENTS[dueDate.slice(5, 7)]!;
+
 const DEMO_TASKS: DemoTask[] = [
   {
-    title: 'GSTR-1 for October - Shree Ganesh Traders',
-    description: 'Reconcile the sales register with e-invoices and file GSTR-1.',
-    status: 'COMPLETED',
+    title: (due) => `GSTR-9 annual return for ${financialYearBefore(due)} - Shree Ganesh Traders`,
+    description: "Reconcile the year's GSTR-1 and GSTR-3B with the books and prepare the annual return.",
+    status: 'PENDING',
     priority: 'HIGH',
-    dueInDays: -20,
+    due: { nearest: [12, 31] },
     clientIndex: 0,
-    comments: ['Filed; ARN shared with the client.'],
+    comments: ['Waiting for the audited turnover figures.'],
   },
   {
-    title: 'GSTR-3B reconciliation with GSTR-2B',
-    description: 'Match input tax credit claimed against GSTR-2B and list the vendors who have not filed.',
+    title: 'ITC reconciliation with GSTR-2B',
+    description: 'Match the input tax credit to be claimed in GSTR-3B against GSTR-2B and list the vendors who have not filed.',
     status: 'IN_PROGRESS',
     priority: 'URGENT',
-    dueInDays: -2,
+    due: { inDays: -2 },
     clientIndex: 0,
     comments: ['Three vendors have not uploaded invoices yet.', 'Sent reminders to the vendors.'],
   },
   {
     title: 'Reply to GST notice ASMT-10',
-    description: 'Draft the reply to the scrutiny notice on ITC mismatch for FY 2023-24 with the reconciliation statement.',
+    description: 'Draft the reply in Form GST ASMT-11 to the scrutiny notice on the ITC mismatch for FY 2024-25, with the reconciliation statement.',
     status: 'IN_PROGRESS',
     priority: 'URGENT',
-    dueInDays: 3,
+    due: { inDays: 3 },
     clientIndex: 0,
     comments: ['Reconciliation statement attached to the file.'],
     attachment: {
-      filename: 'ITC Reconciliation FY 2023-24.csv',
+      filename: 'ITC Reconciliation FY 2024-25.csv',
       lines: [
         'Month,ITC as per GSTR-3B,ITC as per GSTR-2B,Difference',
-        'Apr 2023,412500,405200,7300',
-        'May 2023,398100,398100,0',
-        'Jun 2023,455900,441650,14250',
+        'Apr 2024,412500,405200,7300',
+        'May 2024,398100,398100,0',
+        'Jun 2024,455900,441650,14250',
+        'Jul 2024,421300,398900,22400',
+        'Aug 2024,437800,437800,0',
+        'Sep 2024,462400,431150,31250',
+        'Oct 2024,488200,468590,19610',
+        'Nov 2024,451600,451600,0',
+        'Dec 2024,476300,447420,28880',
+        'Jan 2025,439700,418350,21350',
+        'Feb 2025,428900,428900,0',
+        'Mar 2025,512600,444900,67700',
+        'Total,5395300,5183040,212260',
       ],
     },
   },
   {
-    title: 'Tax audit report Form 3CD - Kaveri Textiles',
-    description: 'Complete clauses 26 to 44 of Form 3CD and get the partners to sign the financial statements.',
+    title: 'Reply to income tax notice u/s 143(2)',
+    description: 'Compile the documents asked for in the scrutiny notice for AY 2024-25 and draft the submission on the e-filing portal.',
     status: 'IN_PROGRESS',
-    priority: 'HIGH',
-    dueInDays: 12,
-    clientIndex: 1,
-    comments: ['Stock valuation method to be confirmed with Sunita.'],
+    priority: 'URGENT',
+    due: { inDays: -1 },
+    clientIndex: 0,
+    comments: ['Client to send the bank statements for the cash deposits by Monday.'],
   },
   {
-    title: 'Physical stock verification at the warehouse',
-    description: 'Observe the year-end stock count and sample-test 20 items against the stock register.',
+    title: (due) => `Tax audit report Form 3CD for ${financialYearBefore(due)} - Kaveri Textiles`,
+    description: 'Complete the clauses of Form 3CD and get the partners to sign the financial statements.',
+    status: 'COMPLETED',
+    priority: 'HIGH',
+    due: { nearest: [9, 30] },
+    clientIndex: 1,
+    comments: ['Stock valuation method confirmed with Sunita.'],
+  },
+  {
+    title: (due) => `Year-end stock verification for ${financialYearOf(due)}`,
+    description: 'Observe the stock count on 31 March and sample-test 20 items against the stock register.',
     status: 'COMPLETED',
     priority: 'MEDIUM',
-    dueInDays: -30,
+    due: { nearest: [3, 31] },
     clientIndex: 1,
   },
   {
-    title: 'LLP Form 11 annual return',
-    description: 'File Form 11 with the partners contributions and designated partner details.',
+    title: (due) => `LLP Form 8 for ${financialYearBefore(due)}`,
+    description: "File the statement of account and solvency with the designated partners' signatures.",
     status: 'BLOCKED',
     priority: 'MEDIUM',
-    dueInDays: -6,
+    due: { nearest: [10, 30] },
     clientIndex: 1,
     comments: ['Waiting for the DSC of the designated partner to be renewed.'],
   },
   {
-    title: 'ROC filing AOC-4 - Narmada Agro Foods',
-    description: 'Prepare AOC-4 with the audited financial statements and the board report.',
+    title: (due) => `ROC filing AOC-4 for ${financialYearBefore(due)} - Narmada Agro Foods`,
+    description: "File AOC-4 with the audited financial statements and the board's report within 30 days of the AGM.",
     status: 'PENDING',
     priority: 'HIGH',
-    dueInDays: 9,
+    due: { nearest: [10, 29] },
     clientIndex: 2,
   },
   {
-    title: 'ROC filing MGT-7 annual return',
-    description: 'Prepare MGT-7 with the shareholding pattern and the list of directors.',
+    title: (due) => `ROC filing MGT-7 for ${financialYearBefore(due)}`,
+    description: 'File the annual return with the shareholding pattern and the list of directors within 60 days of the AGM.',
     status: 'PENDING',
     priority: 'MEDIUM',
-    dueInDays: 25,
+    due: { nearest: [11, 28] },
     clientIndex: 2,
   },
   {
-    title: 'Advance tax computation - third instalment',
-    description: 'Estimate income to December and compute the 75% cumulative advance tax instalment.',
+    title: (due) => `Advance tax - ${instalmentOf(due)[0]} instalment`,
+    description: (due) =>
+      `Estimate the year's income and compute the ${instalmentOf(due)[1]}% cumulative advance tax payable by the ${instalmentOf(due)[0]} instalment.`,
     status: 'PENDING',
     priority: 'HIGH',
-    dueInDays: 1,
+    due: { nextOf: ADVANCE_TAX_DATES },
     clientIndex: 2,
   },
   {
     title: 'E-way bill reconciliation',
-    description: 'Match e-way bills generated in the quarter with the outward supplies reported.',
+    description: 'Match the e-way bills generated in the quarter with the outward supplies reported in GSTR-1.',
     status: 'PENDING',
     priority: 'LOW',
-    dueInDays: 18,
+    due: { inDays: 18 },
     clientIndex: 3,
   },
   {
-    title: 'Reply to income tax notice u/s 143(2)',
-    description: 'Compile the documents asked for in the scrutiny notice and draft the submission on the portal.',
+    title: 'Freight ledger review',
+    description: "Check the freight payments for TDS under section 194C and the transporters' declarations.",
     status: 'IN_PROGRESS',
-    priority: 'URGENT',
-    dueInDays: -1,
+    priority: 'MEDIUM',
+    due: { inDays: 5 },
     clientIndex: 3,
     comments: ['Client to send the freight ledger by Monday.'],
   },
   {
-    title: 'Transfer pricing documentation',
+    title: (due) => `Transfer pricing documentation for ${financialYearBefore(due)}`,
     description: 'Update the benchmarking study for the international transactions with the US parent.',
     status: 'PENDING',
     priority: 'MEDIUM',
-    dueInDays: 40,
+    due: { nearest: [10, 31] },
     clientIndex: 4,
   },
   {
-    title: 'Form 3CEB certificate',
+    title: (due) => `Form 3CEB for ${financialYearBefore(due)}`,
     description: 'Certify the international transactions and file Form 3CEB before the return.',
     status: 'BLOCKED',
     priority: 'HIGH',
-    dueInDays: 15,
+    due: { nearest: [10, 31] },
     clientIndex: 4,
     comments: ['Blocked until the transfer pricing study is updated.'],
   },
   {
-    title: 'Revise TDS return 26Q Q1 for PAN errors',
+    title: 'TDS correction statement 26Q Q1 for PAN errors',
     description: 'Correct the deductee PANs flagged in the justification report and file the correction statement.',
     status: 'PENDING',
     priority: 'MEDIUM',
-    dueInDays: -10,
+    due: { inDays: -10 },
     clientIndex: 4,
   },
   {
@@ -154,7 +195,7 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Collect the documents the client needs for the drug licence renewal and the GST amendment.',
     status: 'PENDING',
     priority: 'LOW',
-    dueInDays: 30,
+    due: { inDays: 30 },
     clientIndex: 5,
   },
   {
@@ -162,7 +203,7 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Add the additional place of business in the GST registration.',
     status: 'COMPLETED',
     priority: 'MEDIUM',
-    dueInDays: -14,
+    due: { inDays: -14 },
     clientIndex: 5,
   },
   {
@@ -170,23 +211,23 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Post the bank entries to September and send the draft profit and loss account.',
     status: 'IN_PROGRESS',
     priority: 'MEDIUM',
-    dueInDays: 6,
+    due: { inDays: 6 },
     clientIndex: 6,
   },
   {
-    title: 'Apply for LUT for exports',
-    description: 'File Form GST RFD-11 for the letter of undertaking for the new financial year.',
+    title: (due) => `LUT for exports for ${financialYearOf(addDays(due, 1))}`,
+    description: 'File Form GST RFD-11 for the letter of undertaking before the financial year begins.',
     status: 'COMPLETED',
     priority: 'HIGH',
-    dueInDays: -45,
+    due: { nearest: [3, 31] },
     clientIndex: 6,
   },
   {
-    title: 'ITR-1 for AY 2025-26 - Priya Nair',
+    title: (due) => `ITR-1 for ${assessmentYearBefore(due)} - Priya Nair`,
     description: 'File ITR-1 with the HRA exemption and the Form 16 figures; verify with Aadhaar OTP.',
     status: 'COMPLETED',
     priority: 'MEDIUM',
-    dueInDays: -60,
+    due: { nearest: [7, 31] },
     clientIndex: 7,
     comments: ['Filed and e-verified.'],
   },
@@ -195,31 +236,41 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Check the refund status and raise a grievance if it is not processed within the month.',
     status: 'PENDING',
     priority: 'LOW',
-    dueInDays: 20,
+    due: { inDays: 20 },
     clientIndex: 7,
   },
   {
     title: 'Capital gains computation on the sale of flat',
-    description: 'Compute long-term capital gains with indexation and check eligibility for the section 54 exemption.',
+    description:
+      'Compute the long-term capital gain at 12.5% without indexation (or 20% with it, for the flat bought before 23 July 2024) and check the section 54 exemption.',
     status: 'IN_PROGRESS',
     priority: 'HIGH',
-    dueInDays: 8,
+    due: { inDays: 8 },
     clientIndex: 8,
   },
   {
-    title: 'ITR-2 for AY 2025-26 - Rajesh Kumar Sharma',
+    title: (due) => `ITR-2 for ${assessmentYearBefore(due)} - Rajesh Kumar Sharma`,
     description: 'Prepare ITR-2 with the capital gains schedule and the foreign assets schedule.',
     status: 'PENDING',
     priority: 'HIGH',
-    dueInDays: -4,
+    due: { nearest: [7, 31] },
     clientIndex: 8,
   },
   {
-    title: 'Advance tax reminder for freelancing income',
+    title: 'Reply to defective return notice u/s 139(9)',
+    description: 'Correct the return for the mismatch in TDS claimed and respond within 15 days.',
+    status: 'BLOCKED',
+    priority: 'URGENT',
+    due: { inDays: -3 },
+    clientIndex: 9,
+    comments: ['Awaiting the corrected Form 16 from the employer.'],
+  },
+  {
+    title: 'Advance tax on freelancing income',
     description: 'Tell the client the advance tax due on the professional receipts to date.',
     status: 'PENDING',
     priority: 'MEDIUM',
-    dueInDays: 2,
+    due: { nextOf: ADVANCE_TAX_DATES },
     clientIndex: 9,
   },
   {
@@ -227,54 +278,54 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Decide between section 44ADA and regular books for the clinic receipts.',
     status: 'PENDING',
     priority: 'MEDIUM',
-    dueInDays: null,
+    due: null,
     clientIndex: 10,
   },
   {
-    title: 'Reply to defective return notice u/s 139(9)',
-    description: 'Correct the ITR for the mismatch in TDS claimed and respond within 15 days.',
-    status: 'BLOCKED',
-    priority: 'URGENT',
-    dueInDays: -3,
-    clientIndex: 11,
-    comments: ['Awaiting the corrected Form 16 from the employer.'],
-  },
-  {
-    title: 'Renew the firm peer review certificate',
+    title: "Renew the firm's peer review certificate",
     description: 'Submit the peer review questionnaire and the sample engagement files to the board.',
     status: 'PENDING',
     priority: 'MEDIUM',
-    dueInDays: 35,
+    due: { inDays: 35 },
   },
   {
     title: 'CPE hours for the year',
     description: 'Record the structured CPE hours of each partner on the institute portal.',
     status: 'IN_PROGRESS',
     priority: 'LOW',
-    dueInDays: 50,
+    due: { inDays: 50 },
   },
   {
-    title: 'Update engagement letters for the new financial year',
+    title: (due) => `Engagement letters for ${financialYearOf(due)}`,
     description: 'Send the revised engagement letters with the updated fee schedule to every retainer client.',
     status: 'COMPLETED',
     priority: 'LOW',
-    dueInDays: -25,
+    due: { nearest: [4, 30] },
   },
   {
     title: 'Office GST return for the firm',
     description: "File the firm's own GSTR-3B for professional services.",
     status: 'PENDING',
     priority: 'MEDIUM',
-    dueInDays: -8,
+    due: { inDays: -8 },
   },
   {
     title: 'Staff training on the new ITR utilities',
     description: "Walk the team through the changes in this year's ITR forms and the JSON utility.",
     status: 'PENDING',
     priority: 'LOW',
-    dueInDays: null,
+    due: null,
   },
 ];
+
+const dueDateOf = (due: DemoDue, today: string): string | null => {
+  if (due === null) return null;
+  if ('inDays' in due) return addDays(today, due.inDays);
+  if ('nearest' in due) return nearestDeadline(today, due.nearest);
+  return nextDeadline(today, due.nextOf);
+};
+
+const textOf = (text: DemoText, dueDate: string | null) => (typeof text === 'string' ? text : text(dueDate!));
 
 interface DemoSeries {
   titleTemplate: string;
@@ -292,7 +343,7 @@ const DEMO_SERIES: DemoSeries[] = [
     titleTemplate: 'GSTR-1 for {client}',
     description: 'Outward supplies of the month: invoices, credit notes and HSN summary.',
     priority: 'HIGH',
-    clientIndexes: [0, 1, 2],
+    clientIndexes: [0, 1, 2, 5],
     startInDays: -25,
     recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 11, createDaysBefore: 5 },
   },
@@ -300,7 +351,7 @@ const DEMO_SERIES: DemoSeries[] = [
     titleTemplate: 'GSTR-3B for {client}',
     description: 'Summary return and tax payment after reconciling ITC with GSTR-2B.',
     priority: 'URGENT',
-    clientIndexes: [0, 3, 5],
+    clientIndexes: [0, 1, 2, 5],
     startInDays: -15,
     recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 20, createDaysBefore: 7 },
   },
@@ -324,16 +375,16 @@ export async function seedDemoTasks({ container, membership, owner, clients }: P
   const documentsOn =
     container.isBound(ATTACHMENT_SERVICE) &&
     (await container.get<WorkspacePluginStates>(TOKENS.WorkspacePlugins).isEnabled(membership.workspace.id, 'documents'));
-  const attachments = documentsOn ? container.get<AttachmentService>(ATTACHMENT_SERVICE) : null;
 
   for (const demo of DEMO_TASKS) {
     const client = demo.clientIndex === undefined ? undefined : clients[demo.clientIndex];
+    const dueDate = dueDateOf(demo.due, today);
     const input = createTaskSchema.parse({
-      title: demo.title,
-      description: demo.description,
+      title: textOf(demo.title, dueDate),
+      description: textOf(demo.description, dueDate),
       status: demo.status,
       priority: demo.priority,
-      dueDate: demo.dueInDays === null ? null : addDays(today, demo.dueInDays),
+      dueDate,
       assignedToExternalId: owner.externalId,
       clientExternalId: client?.externalId ?? null,
       entityType: client ? 'CLIENT' : null,
@@ -341,17 +392,13 @@ export async function seedDemoTasks({ container, membership, owner, clients }: P
     });
     const task = await tasks.create(actor, input);
     for (const content of demo.comments ?? []) await tasks.addComment(actor, task.externalId, content);
-    if (demo.attachment && attachments) {
-      await attachments.attachFile(
-        { workspaceId: membership.workspace.id, entityType: TASK_ENTITY, entityId: task.externalId },
-        {
-          filename: demo.attachment.filename,
-          body: Buffer.from(`${demo.attachment.lines.join('\n')}\n`),
-          directory: `tasks/${task.externalId}`,
-          clientExternalId: client?.externalId,
-        },
-        { membership, user: owner },
-      );
+    if (demo.attachment && documentsOn) {
+      await tasks.attachFile(actor, task.externalId, {
+        filename: demo.attachment.filename,
+        body: Buffer.from(`${demo.attachment.lines.join('\n')}\n`),
+        directory: `tasks/${task.externalId}`,
+        clientExternalId: client?.externalId,
+      });
     }
   }
 

@@ -16,7 +16,13 @@ import {
   addDays,
   kolkataToday,
 } from '../../../core/plugin-api';
-import { ATTACHMENT_SERVICE, type AttachmentService, type AttachmentTarget, type AttachmentView } from '../../documents/server/tokens';
+import {
+  ATTACHMENT_SERVICE,
+  type AttachedFile,
+  type AttachmentService,
+  type AttachmentTarget,
+  type AttachmentView,
+} from '../../documents/server/tokens';
 import {
   CLIENT_ENTITY_TYPE,
   MAX_BULK_DELETE,
@@ -549,13 +555,24 @@ export class TaskService {
   async attach(actor: TaskActor, taskId: string, documentId: string): Promise<AttachmentView> {
     const task = await this.visibleTask(actor, taskId);
     const { attachment, linkedNow } = await this.documents.link(this.attachmentTarget(actor.workspace, task), documentId, actor.userId);
-    if (linkedNow) {
-      await this.record(undefined, actor.workspace.id, actor.userId, task, {
-        action: TASK_ACTIONS.attachmentAdded,
-        metadata: { filename: attachment.document.filename },
-      });
-    }
+    if (linkedNow) await this.recordAttached(actor, task, attachment);
     return attachment;
+  }
+
+  /** Stores a file the server has (the demo's statement) as a document of the task and attaches it, as an upload is. */
+  async attachFile(actor: TaskActor, taskId: string, file: AttachedFile): Promise<AttachmentView> {
+    const task = await this.visibleTask(actor, taskId);
+    const uploader = { membership: { workspace: actor.workspace, role: actor.role }, user: { id: actor.userId } };
+    const attachment = await this.documents.attachFile(this.attachmentTarget(actor.workspace, task), file, uploader);
+    await this.recordAttached(actor, task, attachment);
+    return attachment;
+  }
+
+  private async recordAttached(actor: TaskActor, task: Task, attachment: AttachmentView): Promise<void> {
+    await this.record(undefined, actor.workspace.id, actor.userId, task, {
+      action: TASK_ACTIONS.attachmentAdded,
+      metadata: { filename: attachment.document.filename },
+    });
   }
 
   async detach(actor: TaskActor, taskId: string, attachmentId: string): Promise<void> {

@@ -163,6 +163,9 @@ describe('tasks: attachments through the documents plugin', () => {
     const [reply] = body.tasks as { externalId: string }[];
     const attached = (await get(owner, TASKS_ROUTES.attachments(reply!.externalId), { workspaceId: demo.externalId }).expect(200)).body
       .data as AttachmentView[];
-    expect(attached.map((item) => item.document.filename)).to.deep.equal(['ITC Reconciliation FY 2023-24.csv']);
+    expect(attached.map((item) => item.document.filename)).to.deep.equal(['ITC Reconciliation FY 2024-25.csv']);
+    const history = (await get(owner, TASKS_ROUTES.activityLog(reply!.externalId), { workspaceId: demo.externalId }).expect(200)).body
+      .data as TaskActivity[];
+    expect(history.map((entry) => entry.action)).to.include('attached ITC Reconciliation FY 2024-25.csv');
   });
 });

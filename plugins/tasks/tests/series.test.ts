@@ -4,6 +4,7 @@ import { TOKENS, type Membership, type QueueService, type SessionUser, addDays, 
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
 import { MAX_OCCURRENCES_PER_RUN, SeriesService } from '../server/series/series-service';
 import { CREATE_OCCURRENCES_JOB } from '../server/jobs';
+import { assessmentYearBefore, financialYearBefore, nearestDeadline } from '../server/demo-deadlines';
 import {
   call,
   createClient,
@@ -489,8 +490,20 @@ describe('tasks: recurring work', () => {
       const today = kolkataToday();
       expect(rows.filter((row) => row.status !== 'COMPLETED' && row.due_date !== null && row.due_date < today).length).to.be.at.least(4);
       const seriesRows = await tasks.host.knex('tasks_series').where({ workspace_id: membership.workspace.id });
-      expect(seriesRows.map((row: { title: string }) => row.title)).to.include.members(['GSTR-1 for Demo Client 0', 'GSTR-3B for Demo Client 3']);
-      expect(seriesRows).to.have.length(8);
+      const seriesTitles = seriesRows.map((row: { title: string }) => row.title);
+      expect(seriesRows).to.have.length(10);
+      // A client files both monthly GST returns or neither.
+      for (const index of [0, 1, 2, 5])
+        expect(seriesTitles).to.include.members([`GSTR-1 for Demo Client ${index}`, `GSTR-3B for Demo Client ${index}`]);
+      // Returns name the year of the deadline they sit on, whenever the demo is made.
+      const returnsJuly = nearestDeadline(today, [7, 31]);
+      expect(rows.find((row) => row.title.startsWith('ITR-1 for'))).to.include({
+        title: `ITR-1 for ${assessmentYearBefore(returnsJuly)} - Priya Nair`,
+        due_date: returnsJuly,
+      });
+      expect(rows.map((row) => row.title)).to.include(
+        `Tax audit report Form 3CD for ${financialYearBefore(nearestDeadline(today, [9, 30]))} - Kaveri Textiles`,
+      );
       const comments = await tasks.host
         .knex('tasks_comments')
         .where({ workspace_id: membership.workspace.id })
