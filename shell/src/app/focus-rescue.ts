@@ -27,12 +27,22 @@ function focusSpot(spot: HTMLElement): void {
   spot.focus({ preventScroll: true });
 }
 
+const DIALOGS = '[role="dialog"], [role="alertdialog"]';
+
+interface LastFocus {
+  element: HTMLElement;
+  /** Its ancestors up to the page's root or its dialog. */
+  trail: HTMLElement[];
+  key: string;
+}
+
 /**
  * Keeps focus on the page when the control holding it goes away: a row deleted with its Remove button, a button
  * that disables itself, or a dialog whose opener was deleted while it was open (Blueprint returns focus to the
  * opener, which works only while it exists). Focus would otherwise fall to the document body, and a keyboard user
  * would start again from the top. It lands on the nearest list, table, form or labelled region that is still there,
- * or the page's heading. Navigations are left to `useFocusHeadingOnNavigation`.
+ * or the page's heading. Inside an open dialog (a Save button that disables itself while saving) it lands in the
+ * dialog, so Tab and Escape go on working there. Navigations are left to `useFocusHeadingOnNavigation`.
  */
 export function useFocusRescue(container: RefObject<HTMLElement | null>): void {
   const { key } = useLocation();
@@ -46,14 +56,23 @@ export function useFocusRescue(container: RefObject<HTMLElement | null>): void {
     const root = container.current;
     if (!root) return;
     // The last control focused on the page itself, which is also the opener of any overlay that holds focus now.
-    let lastOnPage: { element: HTMLElement; trail: HTMLElement[]; key: string } | null = null;
+    let lastOnPage: LastFocus | null = null;
+    let lastInDialog: (LastFocus & { dialog: HTMLElement }) | null = null;
     let checkPending = false;
 
     const rescueIfLost = () => {
       checkPending = false;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      const inDialog = lastInDialog;
+      // A closing dialog is left alone: Blueprint hands the focus back to whatever opened it.
+      if (inDialog?.dialog.closest('.bp6-overlay-open') && inDialog.key === currentKey.current) {
+        // A modal dialog keeps the focus: back on its control when that is usable again, else near where it was.
+        if (canHoldFocus(inDialog.element)) inDialog.element.focus({ preventScroll: true });
+        else focusSpot(landingSpotNear(inDialog.trail, inDialog.dialog));
+        return;
+      }
       const lost = lastOnPage;
       if (!lost || lost.key !== currentKey.current || canHoldFocus(lost.element)) return;
-      if (document.activeElement && document.activeElement !== document.body) return;
       focusSpot(landingSpotNear(lost.trail, root));
     };
     // Deferred, so that the browser and Blueprint (which returns focus to a dialog's opener) settle first.
@@ -64,14 +83,18 @@ export function useFocusRescue(container: RefObject<HTMLElement | null>): void {
     };
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as HTMLElement;
-      if (target !== root && root.contains(target)) lastOnPage = { element: target, trail: ancestorsWithin(target, root), key: currentKey.current };
+      const key = currentKey.current;
+      if (target !== root && root.contains(target)) lastOnPage = { element: target, trail: ancestorsWithin(target, root), key };
+      const dialog = target.closest<HTMLElement>(DIALOGS);
+      lastInDialog = dialog && dialog !== target ? { element: target, trail: ancestorsWithin(target, dialog), key, dialog } : null;
     };
     const onFocusOut = (event: FocusEvent) => {
       if (!event.relatedTarget) checkSoon();
     };
     // Focus may already be on the body when the control goes (a dialog whose busy button lost it): no focus event then.
+    // Dialogs are portals outside the page's root, so the whole body is watched.
     const observer = new MutationObserver(checkSoon);
-    observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
     return () => {

@@ -12,6 +12,12 @@ interface EditTaskDialogProps {
   onClose: () => void;
 }
 
+/** Focus on nothing, or still in a dialog that has closed (kept there while its save was under way). */
+function focusIsLost(): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || (active.closest('[role="dialog"]') !== null && active.closest('.bp6-overlay-open') === null);
+}
+
 /** Edit Task; a task of a series first asks whether the change is for it alone or for the whole series. */
 export function EditTaskDialog({ workspaceId, task, onClose }: EditTaskDialogProps) {
   const [applyTo, setApplyTo] = useState<ApplyTo | null>(null);
@@ -34,7 +40,7 @@ export function EditTaskDialog({ workspaceId, task, onClose }: EditTaskDialogPro
     if (openTaskId) opener.current = document.activeElement;
   }, [openTaskId]);
   const returnFocus = () => {
-    if (opener.current instanceof HTMLElement && opener.current.isConnected && document.activeElement === document.body) opener.current.focus();
+    if (opener.current instanceof HTMLElement && opener.current.isConnected && focusIsLost()) opener.current.focus();
   };
 
   return (
