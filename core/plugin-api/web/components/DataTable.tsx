@@ -1,4 +1,4 @@
-import { Button, Classes, HTMLTable, Icon } from '@blueprintjs/core';
+import { Button, Classes, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core';
 import { Fragment, useId, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { columnFitStep } from '../column-fit';
 import { ErrorState, type ErrorStateProps } from './States';
@@ -119,6 +119,7 @@ export function DataTable<Row>({
 
   return (
     <div ref={frameRef} className={['data-table', className].filter(Boolean).join(' ')}>
+      {sort && hidden.some((column) => column.sortable) && <SortControls columns={columns.filter((column) => column.sortable)} sort={sort} />}
       {loading && (
         <p role="status" className="data-table__visually-hidden">
           Loading...
@@ -218,6 +219,50 @@ function SortButton<Row>({ column, sort }: { column: DataTableColumn<Row>; sort:
       {column.header}
       <Icon icon={icon} size={12} className={active ? undefined : Classes.TEXT_MUTED} aria-hidden="true" />
     </button>
+  );
+}
+
+const DEFAULT_ORDER = '';
+
+/**
+ * "Sort by" above the table while a sortable column is in the rows' details (a phone's width), whose header could
+ * otherwise not be clicked: the same choices as the headers, and a button reversing the order.
+ */
+function SortControls<Row>({ columns, sort }: { columns: readonly DataTableColumn<Row>[]; sort: DataTableSort }) {
+  const selectId = useId();
+  const active = columns.find((column) => column.id === sort.columnId);
+  const orderName = sort.order === 'asc' ? 'Ascending' : 'Descending';
+  return (
+    <div className="data-table__sort-controls">
+      <label htmlFor={selectId}>Sort by</label>
+      <HTMLSelect
+        id={selectId}
+        value={active?.id ?? DEFAULT_ORDER}
+        onChange={(event) => {
+          if (event.currentTarget.value !== DEFAULT_ORDER) sort.onSortChange(event.currentTarget.value);
+        }}
+      >
+        {!active && (
+          <option value={DEFAULT_ORDER} disabled>
+            Default order
+          </option>
+        )}
+        {columns.map((column) => (
+          <option key={column.id} value={column.id}>
+            {column.header}
+          </option>
+        ))}
+      </HTMLSelect>
+      {active && (
+        <Button
+          variant="minimal"
+          icon={sort.order === 'asc' ? 'caret-up' : 'caret-down'}
+          text={orderName}
+          aria-label={`${orderName}, reverse the order`}
+          onClick={() => sort.onSortChange(active.id)}
+        />
+      )}
+    </div>
   );
 }
 

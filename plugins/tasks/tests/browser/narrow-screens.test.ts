@@ -104,7 +104,7 @@ describe('browser: tasks on narrow screens', function () {
     await settledScreenshot(session, 'tasks-narrow-list-360');
 
     await page.getByRole('checkbox', { name: 'Select all tasks' }).check({ force: true });
-    await page.getByText(`${TASK_TITLES.length} task(s) selected`).waitFor();
+    await page.locator('.tasks-selection').getByText(`${TASK_TITLES.length} task(s) selected`).waitFor();
     await expectWithinWindow(page.getByRole('button', { name: 'Delete Selected' }), 'Delete Selected button');
     await expectWithinWindow(page.getByRole('button', { name: 'Clear selection' }), 'Clear selection button');
     await expectFitsScreen(page, table);
@@ -118,6 +118,30 @@ describe('browser: tasks on narrow screens', function () {
     await expectFitsScreen(page);
     await bulk.getByRole('button', { name: 'Cancel' }).click();
     await bulk.waitFor({ state: 'detached' });
+    expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
+  });
+
+  it("sorts by due date at 360 px, where the Due Date column is in the rows' details", async () => {
+    const session = await narrowOwnerPage();
+    const { page } = session;
+    await page.goto(workspaceUrl('tasks'));
+    const table = page.getByRole('table', { name: 'Tasks' });
+    await table.getByRole('link', { name: TASK_TITLES[0] }).waitFor();
+    expect(await table.getByRole('columnheader', { name: 'Due Date' }).count(), 'no Due Date header to click').to.equal(0);
+    const inOrder = (expected: string[]) =>
+      page.waitForFunction(
+        (titles) => JSON.stringify([...document.querySelectorAll('a.tasks-table__title')].map((link) => link.textContent)) === JSON.stringify(titles),
+        expected,
+      );
+
+    await page.getByLabel('Sort by').selectOption({ label: 'Due Date' });
+    await page.waitForURL(/sortField=dueDate&sortOrder=asc/);
+    await inOrder(TASK_TITLES);
+    await page.getByRole('button', { name: 'Ascending, reverse the order' }).click();
+    await page.waitForURL(/sortField=dueDate&sortOrder=desc/);
+    await inOrder([...TASK_TITLES].reverse());
+    await page.getByRole('button', { name: 'Descending, reverse the order' }).waitFor();
+    await expectFitsScreen(page, table);
     expect(unexpectedConsoleErrors(session)).to.deep.equal([]);
   });
 
