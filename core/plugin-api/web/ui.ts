@@ -1,4 +1,6 @@
 /** The Blueprint-based part of the web SDK: shared components, toasts and hooks every page uses. */
+export { ConfirmAlert } from './components/ConfirmAlert';
+export type { ConfirmAlertProps } from './components/ConfirmAlert';
 export { ConfirmByTypingDialog } from './components/ConfirmByTypingDialog';
 export type { ConfirmByTypingDialogProps } from './components/ConfirmByTypingDialog';
 export { DataTable } from './components/DataTable';

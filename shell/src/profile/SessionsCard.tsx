@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Classes, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, Card, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDate, formatRelativeTime } from '@axal/web-sdk';
-import { EmptyState, ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { ConfirmAlert, EmptyState, ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import type { ActiveSession } from '../../../core/auth/wire';
 import { useMySessions, useSignOutOtherSessions, useSignOutSession } from './sessions-api';
 
@@ -31,7 +31,8 @@ function SignOutSessionButton({ session }: { session: ActiveSession }) {
         aria-label={`Sign out ${device} (${session.ip})`}
         onClick={() => setConfirming(true)}
       />
-      <Alert
+      <ConfirmAlert
+        title="Sign out this session?"
         isOpen={confirming}
         intent="danger"
         confirmButtonText="Sign out"
@@ -44,7 +45,7 @@ function SignOutSessionButton({ session }: { session: ActiveSession }) {
         <p>
           Sign out <strong>{device}</strong> at {session.ip}? Whoever uses that browser will have to sign in again.
         </p>
-      </Alert>
+      </ConfirmAlert>
     </>
   );
 }
@@ -66,7 +67,8 @@ function SignOutOtherSessionsButton({ others }: { others: number }) {
   return (
     <>
       <Button intent="danger" variant="outlined" text="Sign out all other sessions" disabled={others === 0} onClick={() => setConfirming(true)} />
-      <Alert
+      <ConfirmAlert
+        title="Sign out all other sessions?"
         isOpen={confirming}
         intent="danger"
         confirmButtonText="Sign out all"
@@ -80,7 +82,7 @@ function SignOutOtherSessionsButton({ others }: { others: number }) {
           Sign out all other sessions? Every other browser and device signed in to your account ({others}) will have to sign in again. This one stays
           signed in.
         </p>
-      </Alert>
+      </ConfirmAlert>
     </>
   );
 }

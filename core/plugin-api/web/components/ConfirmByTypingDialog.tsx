@@ -40,6 +40,8 @@ export function ConfirmByTypingDialog({
   const [busy, setBusy] = useState(false);
   const { copy, state: copyState } = useCopyToClipboard();
   const mismatchId = useId();
+  const descriptionId = useId();
+  const expectedTextId = useId();
 
   const matches = typedText === expectedText;
   // Flagged once the text can no longer become the expected one, not while it is still being typed.
@@ -68,12 +70,15 @@ export function ConfirmByTypingDialog({
       canEscapeKeyClose={!busy}
       canOutsideClickClose={!busy}
       isCloseButtonShown={!busy}
+      aria-describedby={descriptionId}
     >
       <form onSubmit={(event) => void handleSubmit(event)}>
         <DialogBody>
-          <div style={{ marginBottom: 12 }}>{description}</div>
+          <div id={descriptionId} style={{ marginBottom: 12 }}>
+            {description}
+          </div>
           <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 12 }}>
-            <code className={Classes.CODE_BLOCK} style={{ flex: 1, margin: 0, overflowWrap: 'anywhere' }}>
+            <code id={expectedTextId} className={Classes.CODE_BLOCK} style={{ flex: 1, margin: 0, overflowWrap: 'anywhere' }}>
               {expectedText}
             </code>
             <Button
@@ -104,7 +109,8 @@ export function ConfirmByTypingDialog({
               disabled={busy}
               intent={showMismatch ? 'danger' : 'none'}
               aria-invalid={showMismatch}
-              aria-describedby={showMismatch ? mismatchId : undefined}
+              // What to type and why, read out when the box takes focus; the mismatch after them once there is one.
+              aria-describedby={[descriptionId, expectedTextId, showMismatch ? mismatchId : null].filter(Boolean).join(' ')}
             />
           </FormGroup>
         </DialogBody>

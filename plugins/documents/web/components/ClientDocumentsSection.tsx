@@ -1,7 +1,7 @@
-import { Alert, AnchorButton, Button, Classes } from '@blueprintjs/core';
+import { AnchorButton, Button, Classes } from '@blueprintjs/core';
 import { useState } from 'react';
 import { formatDate, formatFileSize, usePermission, type ClientSectionProps } from '@axal/web-sdk';
-import { DataTable, showErrorToast, showToast, type DataTableColumn } from '@axal/web-sdk/ui';
+import { ConfirmAlert, DataTable, type DataTableColumn, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { MESSAGES, type DocumentDto } from '../../shared/wire';
 import { deleteDocuments, useClientDocuments, useInvalidateDocuments } from '../api';
 import { fileTypeLabel } from '../file-kinds';
@@ -129,7 +129,8 @@ function DeleteDocumentAlert({ workspaceId, document, onClose }: { workspaceId: 
   };
 
   return (
-    <Alert
+    <ConfirmAlert
+      title="Delete document?"
       isOpen={document !== null}
       intent="danger"
       icon="trash"
@@ -144,6 +145,6 @@ function DeleteDocumentAlert({ workspaceId, document, onClose }: { workspaceId: 
         <strong>Are you sure?</strong>
       </p>
       <p>This action cannot be undone. This will permanently delete the document from the system.</p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

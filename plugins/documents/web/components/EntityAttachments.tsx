@@ -1,7 +1,7 @@
-import { Alert, AnchorButton, Button, Classes, Section, SectionCard } from '@blueprintjs/core';
+import { AnchorButton, Button, Classes, Section, SectionCard } from '@blueprintjs/core';
 import { useCallback, useMemo, useState, type HTMLAttributes } from 'react';
 import { formatFileSize, formatIndianDateTime } from '@axal/web-sdk';
-import { ErrorState, LoadingState, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { ConfirmAlert, ErrorState, LoadingState, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { linkAttachment, useAttachments, useRemoveAttachment, type AttachmentView } from '../api';
 import { attachmentLinkFailedMessage } from '../attachment-messages';
 import { BreakableName } from './BreakableName';
@@ -150,7 +150,8 @@ function RemoveAttachmentAlert({ workspaceId, attachmentsPath, entityLabel, atta
   };
 
   return (
-    <Alert
+    <ConfirmAlert
+      title="Remove attachment?"
       isOpen={attachment !== null}
       intent="danger"
       icon="trash"
@@ -164,6 +165,6 @@ function RemoveAttachmentAlert({ workspaceId, attachmentsPath, entityLabel, atta
       <p>
         Remove <strong>{attachment?.document.filename}</strong> from this {entityLabel}? The file stays in Documents.
       </p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

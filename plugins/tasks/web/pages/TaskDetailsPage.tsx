@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Classes, H1 } from '@blueprintjs/core';
+import { Button, Card, Classes, H1 } from '@blueprintjs/core';
 import { createElement, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, appPath, formatIndianDateTime, formatLongDate, usePermission, usePluginExport, useDocumentTitle } from '@axal/web-sdk';
-import { EmptyState, ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { ConfirmAlert, EmptyState, ErrorState, LoadingSkeleton, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { TASK_ENTITY, TASK_MESSAGES, TASK_TOASTS, TASKS_PERMISSIONS, TASKS_ROUTES, type TaskView } from '../../shared/wire';
 import { useInvalidateTasks, useStopRepeating, useTask } from '../api';
 import { DueDate, PriorityTag, StatusTag } from '../components/TaskTags';
@@ -196,7 +196,8 @@ function SeriesPanel({ workspaceId, task, canEdit }: { workspaceId: string; task
         )}
       </div>
       {canEdit && !recurrence.stopped && <Button icon="stop" text="Stop repeating" onClick={() => setConfirmOpen(true)} />}
-      <Alert
+      <ConfirmAlert
+        title="Stop repeating?"
         isOpen={isConfirmOpen}
         icon="stop"
         intent="warning"
@@ -208,7 +209,7 @@ function SeriesPanel({ workspaceId, task, canEdit }: { workspaceId: string; task
         onConfirm={confirmStop}
       >
         <p>No more tasks will be created for this series. The tasks already created stay as they are.</p>
-      </Alert>
+      </ConfirmAlert>
     </Card>
   );
 }

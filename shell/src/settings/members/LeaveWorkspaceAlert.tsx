@@ -1,8 +1,7 @@
-import { Alert } from '@blueprintjs/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiV1, appPath } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { ConfirmAlert, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { myWorkspacesKey } from '../../workspace/workspace-queries';
 
 interface LeaveWorkspaceAlertProps {
@@ -31,7 +30,8 @@ export function LeaveWorkspaceAlert({ isOpen, onClose, workspaceId, workspaceNam
     },
   });
   return (
-    <Alert
+    <ConfirmAlert
+      title="Leave workspace?"
       isOpen={isOpen}
       intent="danger"
       icon="log-out"
@@ -45,6 +45,6 @@ export function LeaveWorkspaceAlert({ isOpen, onClose, workspaceId, workspaceNam
       <p>
         Leave <strong>{workspaceName}</strong>? You lose access to its clients and records until someone adds you again.
       </p>
-    </Alert>
+    </ConfirmAlert>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
+import { Button, Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { apiV1, usePermission, type Role } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { ConfirmAlert, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { roleSchema } from '../../../../core/workspaces/schemas';
 import { UserAvatar } from '../../workspace/UserAvatar';
 import { ROLE_LABELS } from '../../workspace/workspace-queries';
@@ -57,7 +57,8 @@ function RemoveMemberButton({ workspaceId, workspaceName, member }: { workspaceI
   return (
     <>
       <Button variant="minimal" intent="danger" icon="trash" text="Remove" aria-label={`Remove ${member.name}`} onClick={() => setConfirming(true)} />
-      <Alert
+      <ConfirmAlert
+        title="Remove member?"
         isOpen={confirming}
         intent="danger"
         icon="trash"
@@ -71,7 +72,7 @@ function RemoveMemberButton({ workspaceId, workspaceName, member }: { workspaceI
         <p>
           Remove <strong>{member.name}</strong> from {workspaceName}? They lose access to this workspace at once.
         </p>
-      </Alert>
+      </ConfirmAlert>
     </>
   );
 }

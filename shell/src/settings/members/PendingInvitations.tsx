@@ -1,7 +1,7 @@
-import { Alert, Button, Classes, Icon, SectionCard, Tag } from '@blueprintjs/core';
+import { Button, Classes, Icon, SectionCard, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { apiV1, formatIndianDateTime } from '@axal/web-sdk';
-import { showErrorToast, showToast } from '@axal/web-sdk/ui';
+import { ConfirmAlert, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import { ROLE_LABELS } from '../../workspace/workspace-queries';
 import { SettingsSection } from '../SettingsSection';
 import { LinkedClientNames } from './LinkedClientNames';
@@ -59,7 +59,8 @@ function RevokeButton({ workspaceId, invitation }: { workspaceId: string; invita
         aria-label={`Revoke the invitation for ${invitation.email}`}
         onClick={() => setConfirming(true)}
       />
-      <Alert
+      <ConfirmAlert
+        title="Revoke invitation?"
         isOpen={confirming}
         intent="danger"
         icon="cross"
@@ -73,7 +74,7 @@ function RevokeButton({ workspaceId, invitation }: { workspaceId: string; invita
         <p>
           Revoke the invitation for <strong>{invitation.email}</strong>? The link in their email stops working at once.
         </p>
-      </Alert>
+      </ConfirmAlert>
     </>
   );
 }
