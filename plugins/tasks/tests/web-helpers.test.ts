@@ -14,7 +14,7 @@ import {
   usesDayOfMonth,
   type RepeatValue,
 } from '../web/recurrence-form';
-import { assigneeName, isOverdue, workspacePaths } from '../web/task-display';
+import { assigneeName, isNewPastDate, isOverdue, workspacePaths } from '../web/task-display';
 
 const monthly = (changes: Partial<RepeatValue> = {}): RepeatValue => ({
   frequency: 'MONTHLY',
@@ -171,5 +171,13 @@ describe('tasks web: display helpers', () => {
     expect(paths.tasks).to.equal('/w/ws_9/tasks');
     expect(paths.task('tsk_1')).to.equal('/w/ws_9/tasks/tsk_1');
     expect(paths.client('cli_2')).to.equal('/w/ws_9/clients/cli_2');
+  });
+
+  it('refuses a due date typed before today, unless the task already had it', () => {
+    expect(isNewPastDate('2026-11-26', null, '2026-11-27')).to.equal(true);
+    expect(isNewPastDate('2026-11-27', null, '2026-11-27'), 'today').to.equal(false);
+    expect(isNewPastDate('', null, '2026-11-27'), 'no date').to.equal(false);
+    expect(isNewPastDate('2026-10-01', '2026-10-01', '2026-11-27'), 'an overdue task edited').to.equal(false);
+    expect(isNewPastDate('2026-10-02', '2026-10-01', '2026-11-27'), 'moved to another past day').to.equal(true);
   });
 });

@@ -102,7 +102,7 @@ const CHECKS: Check[] = [
     name: 'tasks list, nothing found',
     path: (world) => tasksPath(world, '?search=no-such-task&filter=upcoming'),
     heading: 'Tasks',
-    ready: (page) => page.getByText('No tasks found').waitFor(),
+    ready: (page) => page.locator('.bp6-non-ideal-state').getByText('No tasks found').waitFor(),
   },
   { name: 'task details', path: taskPath, heading: TASK_TITLE, ready: (page) => page.getByText('Asked the client for the invoices.').waitFor() },
   { name: 'task of a series', path: seriesTaskPath, heading: SERIES_TITLE, ready: (page) => page.getByText(/^Next due: /).waitFor() },

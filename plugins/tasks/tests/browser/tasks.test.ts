@@ -13,7 +13,7 @@ import {
   type BrowserSession,
   type SignedIn,
 } from '../../../../core/plugin-api/testing';
-import { TASK_TOASTS, TASKS_ROUTES, type TaskView } from '../../shared/wire';
+import { DEFAULT_TASK_PAGE_SIZE, TASK_TOASTS, TASKS_ROUTES, type TaskView } from '../../shared/wire';
 
 const toast = (page: Page, text: string | RegExp) => page.locator('.bp6-toast').filter({ hasText: text });
 const tasksTable = (page: Page) => page.getByRole('table', { name: 'Tasks' });
@@ -119,6 +119,8 @@ describe('browser: tasks', function () {
     await page.getByRole('searchbox', { name: 'Search tasks' }).fill('GSTR');
     await page.waitForURL(/search=GSTR/);
     await tasksTable(page).getByRole('link', { name: 'Audit ledger' }).waitFor({ state: 'detached' });
+    // Read out to a screen reader, from a status region that was on the page before.
+    await page.getByRole('status').filter({ hasText: '1 task shown' }).waitFor({ state: 'attached' });
     await page.getByRole('searchbox', { name: 'Search tasks' }).fill('');
     await page.waitForURL((url) => !url.searchParams.has('search'));
     await page.getByLabel('Priority').selectOption('LOW');
@@ -159,7 +161,8 @@ describe('browser: tasks', function () {
 
     // Everything loaded, selected by the header checkbox, deleted once the workspace name is typed.
     await page.getByRole('checkbox', { name: 'Select all tasks' }).check(FORCE);
-    await page.getByText('3 task(s) selected').waitFor();
+    await page.locator('.tasks-selection').getByText('3 task(s) selected').waitFor();
+    await page.getByRole('status').filter({ hasText: '3 task(s) selected' }).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Delete Selected' }).click();
     const bulk = page.getByRole('dialog', { name: 'Delete Selected Tasks' });
     const confirm = bulk.getByRole('button', { name: 'Delete', exact: true });
@@ -167,8 +170,53 @@ describe('browser: tasks', function () {
     await bulk.getByRole('textbox', { name: 'Type to confirm' }).fill(journey.workspaceName);
     await confirm.click();
     await toast(page, TASK_TOASTS.bulkDeleted(3)).waitFor();
-    await page.getByText(TASK_TOASTS.empty).waitFor();
+    await page.locator('.bp6-non-ideal-state').getByText(TASK_TOASTS.empty).waitFor();
+    await page.getByRole('status').filter({ hasText: TASK_TOASTS.empty }).waitFor({ state: 'attached' });
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
+  });
+
+  it('keeps the keyboard in a dialog whose save failed, leaves "n" alone while a dialog is open, and goes on from the first task Load more brought', async () => {
+    const journey = await startJourney();
+    const { page } = journey.session;
+    const titles = Array.from({ length: DEFAULT_TASK_PAGE_SIZE + 2 }, (_, index) => `Voucher check ${String(index + 1).padStart(2, '0')}`);
+    for (const title of titles) await createTask(journey, { title });
+    await page.goto(journey.url('tasks'));
+    await tasksTable(page)
+      .getByRole('link', { name: titles.at(-1) })
+      .waitFor();
+
+    // The save fails: the button that went busy gave up the focus, which comes back into the dialog.
+    await page.route(
+      (address) => address.pathname.endsWith(`/api/v1/${TASKS_ROUTES.create}`),
+      (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'The task could not be saved' }) })
+          : route.fallback(),
+    );
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('n');
+    const dialog = page.getByRole('dialog', { name: 'New Task' });
+    await dialog.getByLabel('Title').fill('Bank reconciliation');
+    await dialog.getByLabel('Description').fill('March quarter');
+    // The picker offers no past day, and one typed in is refused before anything is sent.
+    await dialog.getByLabel('Due Date').fill(isoDateIn(-2));
+    await dialog.getByRole('button', { name: 'Create Task' }).click();
+    await dialog.getByText('Pick today or a later date').waitFor();
+    await dialog.getByLabel('Due Date').fill(isoDateIn(2));
+    await dialog.getByText('Pick today or a later date').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Create Task' }).press('Enter');
+    await toast(page, 'The task could not be saved').waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    await page.keyboard.press('n');
+    expect(await page.getByRole('dialog').count(), 'no second dialog over the first').to.equal(1);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.unrouteAll();
+
+    await page.getByRole('button', { name: 'Load more' }).press('Enter');
+    await page.waitForFunction((title) => document.activeElement?.textContent === title, titles[1]);
+    await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
+    expect(unexpectedConsoleErrors(journey.session, [422])).to.deep.equal([]);
   });
 
   it('opens a task, comments, attaches and downloads a file, edits, reassigns and deletes it by its title', async () => {
@@ -238,6 +286,12 @@ describe('browser: tasks', function () {
     await reassign.getByText('No members found.').waitFor();
     await reassign.getByRole('searchbox', { name: 'Search members' }).fill('Priya');
     await reassign.getByRole('radio', { name: /Priya Sharma/ }).check();
+    // A chosen member the search then hides is not reassigned to.
+    await reassign.getByRole('searchbox', { name: 'Search members' }).fill('zzzz');
+    await reassign.getByText('No members found.').waitFor();
+    expect(await reassignButton.isDisabled()).to.equal(true);
+    await reassign.getByRole('searchbox', { name: 'Search members' }).fill('Priya');
+    expect(await reassignButton.isDisabled()).to.equal(false);
     await reassignButton.click();
     await toast(page, TASK_TOASTS.reassigned).waitFor();
     await page.getByText('Assigned to Priya Sharma').waitFor();
@@ -246,6 +300,9 @@ describe('browser: tasks', function () {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const remove = page.getByRole('dialog', { name: 'Delete Task' });
     await remove.getByText('This action cannot be undone. This will permanently delete the task and all associated data.').waitFor();
+    // The box says what to type, and why, to a screen reader as it takes focus.
+    const typedDescription = await accessibleDescriptionOf(remove.getByRole('textbox', { name: 'Type to confirm' }));
+    expect(typedDescription).to.include('This action cannot be undone').and.to.include('Reply to GST notice');
     await remove.getByRole('textbox', { name: 'Type to confirm' }).fill('Reply to GST');
     expect(await remove.getByRole('button', { name: 'Delete Task' }).isDisabled()).to.equal(true);
     await remove.getByRole('textbox', { name: 'Type to confirm' }).fill('Reply to GST notice');
@@ -269,8 +326,14 @@ describe('browser: tasks', function () {
     await page.goto(journey.url('tasks'));
     await page.getByRole('button', { name: 'New recurring work' }).click();
     const dialog = page.getByRole('dialog', { name: 'New recurring work' });
+    // Each error goes once its field is filled in.
+    await dialog.getByRole('button', { name: 'Create series' }).click();
+    await dialog.getByText('Description is required').waitFor();
     await dialog.getByLabel('Description').fill('Monthly summary return');
+    await dialog.getByText('Description is required').waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Description').getAttribute('aria-invalid')).to.not.equal('true');
     await dialog.getByLabel('First due date').fill(firstDue);
+    await dialog.getByText('The first due date is required').waitFor({ state: 'detached' });
     const clients = dialog.getByRole('group', { name: 'Clients' });
     await clients.getByText('Sharma Traders', { exact: true }).click();
     await clients.getByText('Verma Textiles', { exact: true }).click();
@@ -284,6 +347,14 @@ describe('browser: tasks', function () {
     await page.getByRole('heading', { level: 2, name: `Repeats: Monthly on day ${day}` }).waitFor();
     // Due dates read 'MMM d, yyyy' here as everywhere (spec 2 section 9).
     await page.getByText(/^Next due: [A-Z][a-z]{2} \d{1,2}, \d{4}(; [A-Z][a-z]{2} \d{1,2}, \d{4})*$/).waitFor();
+
+    // Stopping it by keyboard: the confirmation says what it confirms, and focus lands on the series' card after.
+    await page.getByRole('button', { name: 'Stop repeating' }).press('Enter');
+    const confirmStop = page.getByRole('alertdialog', { name: 'Stop repeating?' });
+    expect(await accessibleDescriptionOf(confirmStop)).to.include('No more tasks will be created for this series');
+    await confirmStop.getByRole('button', { name: 'Stop repeating' }).press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'No longer repeats' }).waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('[role="region"]')?.textContent?.includes('No longer repeats') === true);
 
     // The client's page: its tasks, an overdue one marked so, and a new one made there for it.
     const overdue = 'Reply to the GST notice';

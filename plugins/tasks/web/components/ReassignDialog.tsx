@@ -25,6 +25,8 @@ export function ReassignDialog({ workspaceId, task, isOpen, onClose }: ReassignD
   const needle = search.trim().toLowerCase();
   const assignable = assignableMembers(members.data ?? [], task.client ? [task.client.externalId] : []);
   const shown = assignable.filter((member) => member.name.toLowerCase().includes(needle));
+  // A member the search hides is not the one the user means: Reassign waits until one in view is chosen.
+  const chosen = shown.some((member) => member.externalId === selected) ? selected : null;
 
   const reset = () => {
     setSearch('');
@@ -33,9 +35,9 @@ export function ReassignDialog({ workspaceId, task, isOpen, onClose }: ReassignD
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!selected || update.isPending) return;
+    if (!chosen || update.isPending) return;
     update.mutate(
-      { taskId: task.externalId, changes: { assignedToExternalId: selected } },
+      { taskId: task.externalId, changes: { assignedToExternalId: chosen } },
       {
         onSuccess: () => {
           void showToast({ message: TASK_TOASTS.reassigned, intent: 'success' });
@@ -108,12 +110,7 @@ export function ReassignDialog({ workspaceId, task, isOpen, onClose }: ReassignD
           actions={
             <>
               <Button text="Cancel" onClick={onClose} disabled={update.isPending} />
-              <Button
-                type="submit"
-                intent="primary"
-                text={update.isPending ? 'Reassigning...' : 'Reassign'}
-                disabled={!selected || update.isPending}
-              />
+              <Button type="submit" intent="primary" text={update.isPending ? 'Reassigning...' : 'Reassign'} disabled={!chosen || update.isPending} />
             </>
           }
         />

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Classes, DialogBody, DialogFooter, InputGroup, TextArea } from '@blueprintjs/core';
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError, formatDate, useClientOptions, useSession } from '@axal/web-sdk';
+import { ApiError, formatLongDate, useClientOptions, useSession } from '@axal/web-sdk';
 import { FormDialog, FormField, FormRow, SelectField, showErrorToast, showToast } from '@axal/web-sdk/ui';
 import {
   MAX_DESCRIPTION_LENGTH,
@@ -14,7 +14,7 @@ import {
 } from '../../shared/wire';
 import { useCreateRecurringWork, useWorkspaceMembers } from '../api';
 import { dayOfMonthOf, previewLine, recurrenceOf, type RepeatValue } from '../recurrence-form';
-import { PRIORITY_LABELS } from '../task-display';
+import { isNewPastDate, PAST_DUE_DATE, PRIORITY_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
 import { AssigneeField, DueDateField } from './TaskFields';
 
@@ -68,6 +68,18 @@ function RecurringWorkForm({
   const chosen = allClients.filter((client) => clientIds.has(client.externalId));
   const needle = clientSearch.trim().toLowerCase();
   const shownClients = allClients.filter((client) => client.name.toLowerCase().includes(needle));
+  // A field's error goes as soon as it is changed, as in New Task.
+  const clearingError =
+    <Value,>(field: keyof Errors, setter: (value: Value) => void) =>
+    (value: Value) => {
+      setter(value);
+      setErrors((current) => ({ ...current, [field]: undefined }));
+    };
+  const changeTitle = clearingError('titleTemplate', setTitleTemplate);
+  const changeDescription = clearingError('description', setDescription);
+  const changeAssignee = clearingError('assignedToExternalId', setAssignee);
+  const changeFirstDueDate = clearingError('firstDueDate', setFirstDueDate);
+  const changeRepeat = clearingError('recurrence', setRepeat);
   const toggleClient = (clientId: string) => {
     setClientIds((current) => {
       const next = new Set(current);
@@ -83,6 +95,7 @@ function RecurringWorkForm({
     if (!description.trim()) found.description = TASK_MESSAGES.descriptionRequired;
     if (!assignee) found.assignedToExternalId = TASK_MESSAGES.assigneeRequired;
     if (!firstDueDate) found.firstDueDate = FIRST_DUE_REQUIRED;
+    else if (isNewPastDate(firstDueDate, null)) found.firstDueDate = PAST_DUE_DATE;
     if (clientIds.size === 0) found.clientIds = SELECT_CLIENTS;
     return found;
   };
@@ -122,7 +135,7 @@ function RecurringWorkForm({
     firstDueDate && titleTemplate.trim()
       ? chosen
           .slice(0, PREVIEW_LINES)
-          .map((client) => ({ id: client.externalId, line: previewLine(titleTemplate, client.name, repeat, formatDate(firstDueDate)) }))
+          .map((client) => ({ id: client.externalId, line: previewLine(titleTemplate, client.name, repeat, formatLongDate(firstDueDate)) }))
       : [];
 
   return (
@@ -138,7 +151,7 @@ function RecurringWorkForm({
             <InputGroup
               {...control}
               value={titleTemplate}
-              onValueChange={setTitleTemplate}
+              onValueChange={changeTitle}
               maxLength={MAX_TITLE_LENGTH}
               intent={errors.titleTemplate ? 'danger' : 'none'}
               autoFocus
@@ -150,7 +163,7 @@ function RecurringWorkForm({
             <TextArea
               {...control}
               value={description}
-              onChange={(event) => setDescription(event.currentTarget.value)}
+              onChange={(event) => changeDescription(event.currentTarget.value)}
               maxLength={MAX_DESCRIPTION_LENGTH}
               rows={2}
               fill
@@ -170,7 +183,7 @@ function RecurringWorkForm({
           <AssigneeField
             inputId={ids.assignee}
             value={assignee}
-            onChange={setAssignee}
+            onChange={changeAssignee}
             error={errors.assignedToExternalId}
             members={members}
             clientIds={chosen.map((client) => client.externalId)}
@@ -180,13 +193,13 @@ function RecurringWorkForm({
             inputId={ids.due}
             value={firstDueDate}
             onChange={(date) => {
-              setFirstDueDate(date);
+              changeFirstDueDate(date);
               setRepeat((current) => ({ ...current, dayOfMonth: dayOfMonthOf(date) }));
             }}
             error={errors.firstDueDate}
           />
         </FormRow>
-        <RepeatFields value={repeat} onChange={setRepeat} allowNoRepeat={false} error={errors.recurrence} />
+        <RepeatFields value={repeat} onChange={changeRepeat} allowNoRepeat={false} error={errors.recurrence} />
         <fieldset className="tasks-client-picker">
           <legend className="tasks-repeat__legend">
             Clients ({chosen.length} of at most {MAX_SERIES_CLIENTS})

@@ -15,7 +15,7 @@ import {
 } from '../../shared/wire';
 import { useCreateTask, useUpdateTask, useWorkspaceMembers, type ApplyTo, type TaskInput } from '../api';
 import { dayOfMonthOf, recurrenceOf, repeatValueOf, type RepeatValue } from '../recurrence-form';
-import { PRIORITY_LABELS, repeatsNow, STATUS_LABELS } from '../task-display';
+import { isNewPastDate, PAST_DUE_DATE, PRIORITY_LABELS, repeatsNow, STATUS_LABELS } from '../task-display';
 import { RepeatFields } from './RepeatFields';
 import { AssigneeField, DueDateField } from './TaskFields';
 
@@ -93,11 +93,12 @@ function fieldErrorsOf(error: unknown): FieldErrors {
   return errors;
 }
 
-function missingFields(values: FormValues): FieldErrors {
+function missingFields(values: FormValues, keptDueDate: string | null | undefined): FieldErrors {
   const errors: FieldErrors = {};
   if (!values.title.trim()) errors.title = TASK_MESSAGES.titleRequired;
   if (!values.description.trim()) errors.description = TASK_MESSAGES.descriptionRequired;
   if (!values.assignedToExternalId) errors.assignedToExternalId = TASK_MESSAGES.assigneeRequired;
+  if (isNewPastDate(values.dueDate, keptDueDate)) errors.dueDate = PAST_DUE_DATE;
   return errors;
 }
 
@@ -177,7 +178,7 @@ function TaskForm({
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const missing = missingFields(values);
+    const missing = missingFields(values, task?.dueDate);
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
       return;

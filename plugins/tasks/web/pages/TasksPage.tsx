@@ -1,5 +1,5 @@
 import { Button, Classes, H1, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useClientOptions, usePermission, useDocumentTitle } from '@axal/web-sdk';
 import { EmptyState } from '@axal/web-sdk/ui';
@@ -28,10 +28,18 @@ const RecurringWorkDialog = lazy(() => import('../components/RecurringWorkDialog
 const ALL = '';
 const NO_TASKS: TaskView[] = [];
 
-/** Typing in a field, or a dialog open: the `n` shortcut stays a letter. */
+/** Typing in a field, or any dialog open (focus may have left it): the `n` shortcut stays a letter. */
 function isTypingOrInDialog(target: EventTarget | null): boolean {
+  if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return true;
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('.bp6-overlay') !== null;
+}
+
+/** What the list shows, for screen readers: nothing while it loads or failed (the table says so), else its count. */
+function resultsMessage(unsettled: boolean, count: number, hasMore: boolean): string {
+  if (unsettled) return '';
+  if (count === 0) return TASK_TOASTS.empty;
+  return `${count === 1 ? '1 task' : `${count} tasks`} shown${hasMore ? ', more to load' : ''}`;
 }
 
 /** `{app}/w/:workspaceId/tasks` (spec 2 section 2.1): the workspace's tasks, filtered and sorted from the address. */
@@ -71,6 +79,15 @@ export function TasksPage() {
   }
 
   const tasks = useMemo(() => list.data?.pages.flatMap((page) => page.tasks) ?? NO_TASKS, [list.data]);
+
+  // Load more goes busy and then away: the keyboard carries on from the first task it brought, not the page's top.
+  const firstLoadedMore = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstLoadedMore.current;
+    if (index === null || tasks.length <= index) return;
+    firstLoadedMore.current = null;
+    document.querySelectorAll<HTMLElement>('a.tasks-table__title')[index]?.focus();
+  }, [tasks.length]);
   // A client chosen by address may be beyond the select's first 1,000; the list's own rows name it.
   const chosenClientId = params.filters.clientId;
   const chosenClientMissing = Boolean(chosenClientId && clients.data && !clients.data.some((client) => client.externalId === chosenClientId));
@@ -168,14 +185,22 @@ export function TasksPage() {
         )}
       </div>
 
+      {/* On the page before the bar appears, so the first selection is read out too. */}
+      <p role="status" className="tasks-visually-hidden">
+        {selected.length > 0 ? `${selected.length} task(s) selected` : ''}
+      </p>
       {selected.length > 0 && (
-        <div className="tasks-selection" aria-live="polite">
+        <div className="tasks-selection">
           <span>{selected.length} task(s) selected</span>
           <Button variant="minimal" size="small" text="Clear selection" onClick={() => setSelectedIds(new Set())} />
           <Button intent="danger" icon="trash" text="Delete Selected" onClick={() => setBulkDeleteOpen(true)} />
         </div>
       )}
 
+      {/* Kept on the page, so each new answer to a search or filter is read out (WCAG 4.1.3). */}
+      <p role="status" className="tasks-visually-hidden">
+        {resultsMessage(list.isPending || list.isPlaceholderData || Boolean(list.error), tasks.length, list.hasNextPage)}
+      </p>
       <TasksTable
         workspaceId={workspaceId}
         tasks={tasks}
@@ -213,7 +238,10 @@ export function TasksPage() {
         <div className="tasks-load-more">
           <Button
             text={list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            onClick={() => void list.fetchNextPage()}
+            onClick={() => {
+              firstLoadedMore.current = tasks.length;
+              void list.fetchNextPage();
+            }}
             disabled={list.isFetchingNextPage}
           />
         </div>
