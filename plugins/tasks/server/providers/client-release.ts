@@ -29,6 +29,29 @@ function linkedToClient<M extends Task | TaskSeries>(client: ClientBeingDeleted,
 const NO_LINK = { entityType: null, entityId: null };
 
 type ReleasedTask = Pick<Task, 'externalId' | 'assignedTo' | 'status'>;
+
+/** One history entry on each task, by the member deleting the client, within the deleting transaction. */
+async function recordOnEach(
+  tasks: ReleasedTask[],
+  action: string,
+  metadataOf: (task: ReleasedTask) => Record<string, unknown>,
+  workspaceId: number,
+  trx: Knex.Transaction,
+  context: ClientLifecycleContext,
+): Promise<void> {
+  const activity = context.container.get<ActivityService>(TOKENS.Activity);
+  for (const task of tasks) {
+    const entry = {
+      workspaceId,
+      actorUserId: context.actorUserId,
+      action,
+      entityType: TASK_ENTITY,
+      entityId: task.externalId,
+      metadata: metadataOf(task),
+    };
+    await activity.record(entry, trx);
+  }
+}
 type ReleasedSeries = Pick<TaskSeries, 'id' | 'assignedTo'>;
 
 /**
@@ -57,21 +80,15 @@ async function handOnFromClientMembers(
       handedOn.map((task) => task.externalId),
     )
     .patch(handOver);
-  const activity = context.container.get<ActivityService>(TOKENS.Activity);
   const to = people.get(context.actorUserId)?.name ?? null;
-  for (const task of handedOn) {
-    await activity.record(
-      {
-        workspaceId,
-        actorUserId: context.actorUserId,
-        action: TASK_ACTIONS.reassigned,
-        entityType: TASK_ENTITY,
-        entityId: task.externalId,
-        metadata: { from: people.get(task.assignedTo!)?.name ?? null, to },
-      },
-      trx,
-    );
-  }
+  await recordOnEach(
+    handedOn,
+    TASK_ACTIONS.reassigned,
+    (task) => ({ from: people.get(task.assignedTo!)?.name ?? null, to }),
+    workspaceId,
+    trx,
+    context,
+  );
 }
 
 /**
@@ -92,20 +109,7 @@ async function releaseClientTasks(client: ClientBeingDeleted, trx: Knex.Transact
     .patch({ clientId: null })
     .returning(['id', 'assigned_to'])
     .castTo<ReleasedSeries[]>();
-  const activity = context.container.get<ActivityService>(TOKENS.Activity);
-  for (const task of released) {
-    await activity.record(
-      {
-        workspaceId,
-        actorUserId: context.actorUserId,
-        action: TASK_ACTIONS.clientRemoved,
-        entityType: TASK_ENTITY,
-        entityId: task.externalId,
-        metadata: { clientName: client.name },
-      },
-      trx,
-    );
-  }
+  await recordOnEach(released, TASK_ACTIONS.clientRemoved, () => ({ clientName: client.name }), workspaceId, trx, context);
   await handOnFromClientMembers(workspaceId, released, releasedSeries, trx, context);
 }
 
