@@ -152,7 +152,7 @@ const CHECKS: Check[] = [
       await page.getByRole('button', { name: 'Upload Documents' }).click();
       const dialog = page.getByRole('dialog', { name: 'Upload Documents' });
       await dialog.getByRole('progressbar', { name: 'Storage used' }).waitFor();
-      await dialog.getByLabel('Choose files to upload').setInputFiles([
+      await dialog.locator('input[type="file"]').setInputFiles([
         { name: 'form-16.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') },
         { name: 'ledger.csv', mimeType: 'text/csv', buffer: Buffer.from('date,amount\n') },
       ]);
@@ -169,7 +169,7 @@ const CHECKS: Check[] = [
       const dialog = page.getByRole('dialog', { name: 'Upload Documents' });
       await dialog.getByRole('progressbar', { name: 'Storage used' }).waitFor();
       await dialog
-        .getByLabel('Choose files to upload')
+        .locator('input[type="file"]')
         .setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
       await dialog.getByText('Upload Error').waitFor();
       return dialog;

@@ -128,7 +128,8 @@ describe('browser: documents', function () {
     const upload = page.getByRole('dialog', { name: 'Upload Documents' });
     await upload.getByRole('progressbar', { name: 'Storage used' }).waitFor();
     await upload.getByText('Uploading to:').getByText('Home Directory / GST-Returns').waitFor();
-    const fileInput = upload.getByLabel('Choose files to upload');
+    // The file box is named by the words on the drop zone (label in name).
+    const fileInput = upload.getByLabel('Drag and drop files here, or click to choose', { exact: true });
     await fileInput.setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
     await upload
       .getByRole('alert')
@@ -287,7 +288,7 @@ describe('browser: documents', function () {
     const upload = page.getByRole('dialog', { name: 'Upload Documents' });
     await upload.getByRole('progressbar', { name: 'Storage used' }).waitFor();
     await upload
-      .getByLabel('Choose files to upload')
+      .locator('input[type="file"]')
       .setInputFiles([{ name: 'form-16.pdf', mimeType: 'application/pdf', buffer: fileBytes('%PDF-1.4\n', 4096) }]);
     await upload.getByRole('button', { name: 'Upload 1 file(s)' }).click();
     await toast(page, 'Upload Complete').filter({ hasText: 'Successfully uploaded 1 file(s)' }).waitFor();

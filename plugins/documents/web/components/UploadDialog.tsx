@@ -39,6 +39,7 @@ export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, c
   const [problem, setProblem] = useState<string | null>(null);
   const [isDragging, setDragging] = useState(false);
   const descriptionId = useId();
+  const dropZoneTitleId = useId();
   const storage = useStorageInfo(workspaceId, isOpen);
   const queue = useUploadQueue({ workspaceId, directory, afterRegister: attachment?.link });
   const canCreateFolders = usePermission('upload');
@@ -122,7 +123,8 @@ export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, c
             accept={ACCEPT_ATTRIBUTE}
             // Files are checked against the storage information, so choosing waits until it has loaded (or failed).
             disabled={busy || storage.isPending}
-            aria-label="Choose files to upload"
+            // Named by the words the user sees on the drop zone (WCAG 2.5.3, label in name).
+            aria-labelledby={dropZoneTitleId}
             className="documents-dropzone__input"
             onChange={(event) => {
               accept(Array.from(event.currentTarget.files ?? []));
@@ -131,7 +133,7 @@ export function UploadDialog({ workspaceId, isOpen, onClose, initialDirectory, c
             }}
           />
           <Icon icon="cloud-upload" size={16} svgProps={{ style: { width: 32, height: 32 } }} aria-hidden="true" />
-          <span className="documents-dropzone__title">
+          <span id={dropZoneTitleId} className="documents-dropzone__title">
             {attachment ? 'Click to upload or drag and drop' : 'Drag and drop files here, or click to choose'}
           </span>
           <span className={Classes.TEXT_MUTED}>

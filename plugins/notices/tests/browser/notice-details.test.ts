@@ -117,7 +117,7 @@ describe('browser: notice details and the client page section', function () {
     await upload.getByText('Upload files to attach to this notice.').waitFor();
     await upload.getByRole('progressbar', { name: 'Storage used' }).waitFor();
     await upload
-      .getByLabel('Choose files to upload')
+      .locator('input[type="file"]')
       .setInputFiles([{ name: 'asmt-10-reply.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nreply') }]);
     await button(upload, 'Upload 1 file(s)').click();
     await attachments.getByText('asmt-10-reply.pdf').waitFor();
