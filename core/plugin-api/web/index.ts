@@ -52,6 +52,7 @@ export {
 } from './format';
 export type { DateInput } from './format';
 export { useDocumentTitle } from './document-title';
+export { letterShortcutsOn, setLetterShortcutsOn, useLetterShortcut, useLetterShortcutsOn } from './letter-shortcut';
 export { assignableMembers } from './assignable-members';
 export { clientListsKey, useClientOptions } from './client-options';
 export type { ClientOption } from './client-options';

@@ -14,6 +14,7 @@ export type { PaginatorProps } from './components/Paginator';
 export { ScrollStrip } from './components/ScrollStrip';
 export type { ScrollStripProps } from './components/ScrollStrip';
 export { EmptyState, ErrorState, LoadingSkeleton, LoadingState } from './components/States';
+export { StatusMessage, VISUALLY_HIDDEN_CLASS } from './components/StatusMessage';
 export type { EmptyStateProps, ErrorStateProps, LoadingSkeletonProps, LoadingStateProps } from './components/States';
 export { showErrorToast, showToast } from './toaster';
 export type { ToastContent, ToastIntent } from './toaster';

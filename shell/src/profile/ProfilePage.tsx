@@ -1,6 +1,7 @@
 import { ErrorState, LoadingSkeleton } from '@axal/web-sdk/ui';
 import { AccountPageLayout } from './AccountPageLayout';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { KeyboardShortcutsCard } from './KeyboardShortcutsCard';
 import { ProfileDetailsCard } from './ProfileDetailsCard';
 import { ProfilePluginPanels } from './ProfilePluginPanels';
 import { SessionsCard } from './SessionsCard';
@@ -20,6 +21,7 @@ export function ProfilePage() {
           <ProfileDetailsCard user={profile.data.user} />
           <ChangePasswordCard hasPassword={profile.data.hasPassword} />
           <SessionsCard />
+          <KeyboardShortcutsCard />
           <ProfilePluginPanels />
         </>
       )}

@@ -2,6 +2,7 @@ import { Button, Classes, HTMLSelect, HTMLTable, Icon } from '@blueprintjs/core'
 import { Fragment, useId, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { columnFitStep } from '../column-fit';
 import { ErrorState, type ErrorStateProps } from './States';
+import { StatusMessage, VISUALLY_HIDDEN_CLASS } from './StatusMessage';
 import './data-table.css';
 
 export interface DataTableColumn<Row> {
@@ -120,11 +121,7 @@ export function DataTable<Row>({
   return (
     <div ref={frameRef} className={['data-table', className].filter(Boolean).join(' ')}>
       {sort && hidden.some((column) => column.sortable) && <SortControls columns={columns.filter((column) => column.sortable)} sort={sort} />}
-      {loading && (
-        <p role="status" className="data-table__visually-hidden">
-          Loading...
-        </p>
-      )}
+      {loading && <StatusMessage>Loading...</StatusMessage>}
       <HTMLTable ref={tableRef} className="data-table__table" aria-label={label} aria-busy={loading || busy}>
         <thead>
           <tr>
@@ -139,13 +136,13 @@ export function DataTable<Row>({
                 {sort && column.sortable ? (
                   <SortButton column={column} sort={sort} />
                 ) : (
-                  (column.headerContent ?? (column.hideHeader ? <span className="data-table__visually-hidden">{column.header}</span> : column.header))
+                  (column.headerContent ?? (column.hideHeader ? <span className={VISUALLY_HIDDEN_CLASS}>{column.header}</span> : column.header))
                 )}
               </th>
             ))}
             {hasDetails && (
               <th scope="col" className="data-table__toggle">
-                <span className="data-table__visually-hidden">Details</span>
+                <span className={VISUALLY_HIDDEN_CLASS}>Details</span>
               </th>
             )}
           </tr>

@@ -1,7 +1,7 @@
 import { Button, Classes, H1 } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { appPath, usePermission, useDocumentTitle } from '@axal/web-sdk';
+import { appPath, useDocumentTitle, useLetterShortcut, usePermission } from '@axal/web-sdk';
 import { EmptyState, Paginator } from '@axal/web-sdk/ui';
 import { NOTICE_TOASTS, NOTICES_PERMISSIONS, type NoticePage, type NoticeView } from '../../shared/wire';
 import { useInvalidateNotices, useNoticePage } from '../api';
@@ -25,14 +25,6 @@ const NO_NOTICES: NoticeView[] = [];
 const totalText = ({ total, estimated }: NoticePage['pagination']) =>
   estimated ? `about ${total.toLocaleString('en-IN')} notices` : `${total.toLocaleString('en-IN')} notice(s)`;
 
-/** Typing in a field, or a dialog or popover open: the `n` shortcut stays a letter. */
-function isTypingOrInOverlay(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return (
-    target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('.bp6-overlay, .bp6-popover') !== null
-  );
-}
-
 /** `{app}/w/:workspaceId/notices` (spec 2 section 2.9): the register of notices, filtered, sorted and paged from the address. */
 export function NoticesPage() {
   const { workspaceId = '' } = useParams();
@@ -54,16 +46,7 @@ export function NoticesPage() {
 
   useDocumentTitle('Notices');
 
-  useEffect(() => {
-    if (!canCreate) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey || isTypingOrInOverlay(event.target)) return;
-      event.preventDefault();
-      setCreateOpen(true);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [canCreate]);
+  useLetterShortcut('n', () => setCreateOpen(true), canCreate);
 
   // A selection is of the rows in view: another page, sort or filter starts with none.
   const requestKey = JSON.stringify(state.request);

@@ -216,6 +216,17 @@ describe('browser: tasks', function () {
     await page.getByRole('button', { name: 'Load more' }).press('Enter');
     await page.waitForFunction((title) => document.activeElement?.textContent === title, titles[1]);
     await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
+
+    // One-letter shortcuts can be turned off on the Profile page (WCAG 2.1.4), and then "n" is just a letter.
+    await page.goto(`${baseUrl()}/axal/profile`);
+    await page.getByLabel('One-letter shortcuts').uncheck(FORCE);
+    await page.goto(journey.url('tasks'));
+    await tasksTable(page).getByRole('link', { name: titles.at(-1) }).waitFor();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press('n');
+    await page.getByRole('button', { name: 'New Task', exact: true }).click();
+    await dialog.waitFor();
+    expect(await page.getByRole('dialog').count(), 'only the dialog the button opened').to.equal(1);
     expect(unexpectedConsoleErrors(journey.session, [422])).to.deep.equal([]);
   });
 
@@ -254,7 +265,7 @@ describe('browser: tasks', function () {
     await upload.getByText('Upload files to attach to this task.').waitFor();
     await upload.getByRole('progressbar', { name: 'Storage used' }).waitFor();
     await upload
-      .getByLabel('Choose files to upload')
+      .getByLabel('Click to upload or drag and drop', { exact: true })
       .setInputFiles([{ name: 'notice-reply.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nreply') }]);
     await upload.getByRole('button', { name: 'Upload 1 file(s)' }).click();
     await attachments.getByText('notice-reply.pdf').waitFor();

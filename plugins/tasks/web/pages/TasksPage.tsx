@@ -1,8 +1,8 @@
 import { Button, Classes, H1, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { useClientOptions, usePermission, useDocumentTitle } from '@axal/web-sdk';
-import { EmptyState } from '@axal/web-sdk/ui';
+import { useClientOptions, useDocumentTitle, useLetterShortcut, usePermission } from '@axal/web-sdk';
+import { EmptyState, StatusMessage } from '@axal/web-sdk/ui';
 import {
   TASK_PRIORITIES,
   TASK_STATUSES,
@@ -27,13 +27,6 @@ const RecurringWorkDialog = lazy(() => import('../components/RecurringWorkDialog
 /** The shell names its pages "<page> | <product>"; the SDK has no helper for it yet. */
 const ALL = '';
 const NO_TASKS: TaskView[] = [];
-
-/** Typing in a field, or any dialog open (focus may have left it): the `n` shortcut stays a letter. */
-function isTypingOrInDialog(target: EventTarget | null): boolean {
-  if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return true;
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.closest('.bp6-overlay') !== null;
-}
 
 /** What the list shows, for screen readers: nothing while it loads or failed (the table says so), else its count. */
 function resultsMessage(unsettled: boolean, count: number, hasMore: boolean): string {
@@ -60,16 +53,7 @@ export function TasksPage() {
 
   useDocumentTitle('Tasks');
 
-  useEffect(() => {
-    if (!canCreate) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey || isTypingOrInDialog(event.target)) return;
-      event.preventDefault();
-      setCreateOpen(true);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [canCreate]);
+  useLetterShortcut('n', () => setCreateOpen(true), canCreate);
 
   // Other filters start with nothing selected: a selection is of the rows in view.
   const [shownFilters, setShownFilters] = useState(params.filters);
@@ -186,9 +170,7 @@ export function TasksPage() {
       </div>
 
       {/* On the page before the bar appears, so the first selection is read out too. */}
-      <p role="status" className="tasks-visually-hidden">
-        {selected.length > 0 ? `${selected.length} task(s) selected` : ''}
-      </p>
+      <StatusMessage>{selected.length > 0 ? `${selected.length} task(s) selected` : ''}</StatusMessage>
       {selected.length > 0 && (
         <div className="tasks-selection">
           <span>{selected.length} task(s) selected</span>
@@ -198,9 +180,7 @@ export function TasksPage() {
       )}
 
       {/* Kept on the page, so each new answer to a search or filter is read out (WCAG 4.1.3). */}
-      <p role="status" className="tasks-visually-hidden">
-        {resultsMessage(list.isPending || list.isPlaceholderData || Boolean(list.error), tasks.length, list.hasNextPage)}
-      </p>
+      <StatusMessage>{resultsMessage(list.isPending || list.isPlaceholderData || Boolean(list.error), tasks.length, list.hasNextPage)}</StatusMessage>
       <TasksTable
         workspaceId={workspaceId}
         tasks={tasks}
