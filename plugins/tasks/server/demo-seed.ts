@@ -4,6 +4,7 @@ import { type TaskPriority, type TaskStatus } from '../shared/wire';
 import { assessmentYearBefore, financialYearBefore, financialYearOf, nearestDeadline, nextDeadline, type YearlyDeadline } from './demo-deadlines';
 import { createTaskSchema } from './schemas';
 import type { RecurrenceInput } from './series/recurrence';
+import { TaskReminders } from './reminders';
 import { SeriesService } from './series/series-service';
 import { TaskService, type TaskActor } from './task-service';
 
@@ -413,4 +414,6 @@ export async function seedDemoTasks({ container, membership, owner, clients }: P
       recurrence: demo.recurrence,
     });
   }
+  // The day's reminder run may have passed before the demo existed: its overdue and due-tomorrow work rings the bell now.
+  await container.get(TaskReminders).remindDue(membership.workspace.id, today);
 }

@@ -509,6 +509,9 @@ describe('tasks: recurring work', () => {
         .where({ workspace_id: membership.workspace.id })
         .count<{ count: string }[]>('* as count');
       expect(Number(comments[0]!.count)).to.be.at.least(8);
+      // Today's reminders are raised at once, not at tomorrow's 08:00 run.
+      const reminded = await tasks.host.knex('tasks_reminders_sent').where({ workspace_id: membership.workspace.id, kind: 'TASK_OVERDUE' });
+      expect(reminded.length).to.be.at.least(4);
     });
   });
 
