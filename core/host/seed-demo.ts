@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
+import type { Knex } from 'knex';
 import { hashPassword } from '../auth/password';
 import { User } from '../auth/user-model';
 import type { Config } from '../platform/config';
@@ -225,11 +226,23 @@ function demoPassword(): string {
   return /(.)\1\1|password|123|abc/i.test(candidate) ? demoPassword() : candidate;
 }
 
+/** The advisory lock the demo seed holds while it runs (any number unique to this purpose). */
+const DEMO_SEED_LOCK = 7_310_001;
+
 /**
  * On an empty database, makes a demo OWNER and workspace so a fresh install has something to sign in to.
  * Returns the credentials, which the caller prints once; they are not stored anywhere in plain text.
  */
 export async function seedDemoWorkspace(container: Container): Promise<{ email: string; password: string; workspaceId: string } | null> {
+  // Web processes started together on an empty database seed one after the other: the second waits for the first
+  // to finish, then finds its owner and seeds nothing (it failed on the demo owner's unique email).
+  return container.get<Knex>(TOKENS.Knex).transaction(async (lockHolder) => {
+    await lockHolder.raw('select pg_advisory_xact_lock(?)', [DEMO_SEED_LOCK]);
+    return seedOnEmptyDatabase(container);
+  });
+}
+
+async function seedOnEmptyDatabase(container: Container): Promise<{ email: string; password: string; workspaceId: string } | null> {
   const config = container.get<Config>(TOKENS.Config);
   const users = await User.query().resultSize();
   if (users > 0) return null;
