@@ -221,7 +221,9 @@ describe('browser: tasks', function () {
     await page.goto(`${baseUrl()}/axal/profile`);
     await page.getByLabel('One-letter shortcuts').uncheck(FORCE);
     await page.goto(journey.url('tasks'));
-    await tasksTable(page).getByRole('link', { name: titles.at(-1) }).waitFor();
+    await tasksTable(page)
+      .getByRole('link', { name: titles.at(-1) })
+      .waitFor();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('n');
     await page.getByRole('button', { name: 'New Task', exact: true }).click();
