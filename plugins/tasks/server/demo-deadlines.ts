@@ -19,6 +19,13 @@ export function nearestDeadline(today: string, deadline: YearlyDeadline): string
     .reduce((nearest, candidate) => (distance(candidate, today) < distance(nearest, today) ? candidate : nearest));
 }
 
+/** The latest date of a yearly deadline on or before `today`: for work already done, which cannot lie ahead. */
+export function lastDeadline(today: string, deadline: YearlyDeadline): string {
+  const year = Number(today.slice(0, 4));
+  const thisYear = onYear(year, deadline);
+  return thisYear <= today ? thisYear : onYear(year - 1, deadline);
+}
+
 /** The first of several yearly deadlines on or after `today` (advance tax: 15 June, September, December, March). */
 export function nextDeadline(today: string, deadlines: readonly YearlyDeadline[]): string {
   const year = Number(today.slice(0, 4));

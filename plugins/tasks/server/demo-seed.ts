@@ -1,15 +1,26 @@
 import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates, addDays, kolkataToday } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE } from '../../documents/server/tokens';
 import { type TaskPriority, type TaskStatus } from '../shared/wire';
-import { assessmentYearBefore, financialYearBefore, financialYearOf, nearestDeadline, nextDeadline, type YearlyDeadline } from './demo-deadlines';
+import {
+  assessmentYearBefore,
+  financialYearBefore,
+  financialYearOf,
+  lastDeadline,
+  nearestDeadline,
+  nextDeadline,
+  type YearlyDeadline,
+} from './demo-deadlines';
 import { createTaskSchema } from './schemas';
 import type { RecurrenceInput } from './series/recurrence';
 import { TaskReminders } from './reminders';
 import { SeriesService } from './series/series-service';
 import { TaskService, type TaskActor } from './task-service';
 
-/** When a demo task is due: days from the seeding day, the nearest date of a yearly deadline, or the next of several. */
-type DemoDue = { inDays: number } | { nearest: YearlyDeadline } | { nextOf: readonly YearlyDeadline[] } | null;
+/**
+ * When a demo task is due: days from the seeding day, the nearest date of a yearly deadline (open work), its last date
+ * (work already done), or the next of several.
+ */
+type DemoDue = { inDays: number } | { nearest: YearlyDeadline } | { last: YearlyDeadline } | { nextOf: readonly YearlyDeadline[] } | null;
 
 /** Text fixed, or made from the task's due date (the period a return is for follows the deadline it sits on). */
 type DemoText = string | ((dueDate: string) => string);
@@ -103,7 +114,7 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Complete the clauses of Form 3CD and get the partners to sign the financial statements.',
     status: 'COMPLETED',
     priority: 'HIGH',
-    due: { nearest: [9, 30] },
+    due: { last: [9, 30] },
     clientIndex: 1,
     comments: ['Stock valuation method confirmed with Sunita.'],
   },
@@ -112,7 +123,7 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Observe the stock count on 31 March and sample-test 20 items against the stock register.',
     status: 'COMPLETED',
     priority: 'MEDIUM',
-    due: { nearest: [3, 31] },
+    due: { last: [3, 31] },
     clientIndex: 1,
   },
   {
@@ -220,7 +231,7 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'File Form GST RFD-11 for the letter of undertaking before the financial year begins.',
     status: 'COMPLETED',
     priority: 'HIGH',
-    due: { nearest: [3, 31] },
+    due: { last: [3, 31] },
     clientIndex: 6,
   },
   {
@@ -228,7 +239,7 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'File ITR-1 with the HRA exemption and the Form 16 figures; verify with Aadhaar OTP.',
     status: 'COMPLETED',
     priority: 'MEDIUM',
-    due: { nearest: [7, 31] },
+    due: { last: [7, 31] },
     clientIndex: 7,
     comments: ['Filed and e-verified.'],
   },
@@ -301,7 +312,7 @@ const DEMO_TASKS: DemoTask[] = [
     description: 'Send the revised engagement letters with the updated fee schedule to every retainer client.',
     status: 'COMPLETED',
     priority: 'LOW',
-    due: { nearest: [4, 30] },
+    due: { last: [4, 30] },
   },
   {
     title: 'Office GST return for the firm',
@@ -323,6 +334,7 @@ const dueDateOf = (due: DemoDue, today: string): string | null => {
   if (due === null) return null;
   if ('inDays' in due) return addDays(today, due.inDays);
   if ('nearest' in due) return nearestDeadline(today, due.nearest);
+  if ('last' in due) return lastDeadline(today, due.last);
   return nextDeadline(today, due.nextOf);
 };
 

@@ -3,6 +3,7 @@ import {
   assessmentYearBefore,
   financialYearBefore,
   financialYearOf,
+  lastDeadline,
   nearestDeadline,
   nextDeadline,
   type YearlyDeadline,
@@ -22,6 +23,12 @@ describe('tasks: the demo seed puts filing work on the real deadlines around the
     expect(nearestDeadline('2026-12-01', [7, 31]), 'the returns of last July').to.equal('2026-07-31');
     expect(nearestDeadline('2026-01-05', [12, 31]), 'across the turn of the year').to.equal('2025-12-31');
     expect(nearestDeadline('2026-12-20', [3, 31])).to.equal('2027-03-31');
+  });
+
+  it('takes the last date of a deadline on or before the day, for work already done', () => {
+    expect(lastDeadline('2027-02-15', [7, 31]), 'not the July ahead, though nearer').to.equal('2026-07-31');
+    expect(lastDeadline('2026-07-31', [7, 31]), 'the day itself').to.equal('2026-07-31');
+    expect(lastDeadline('2026-11-28', [3, 31])).to.equal('2026-03-31');
   });
 
   it('takes the next of several deadlines on or after the day', () => {

@@ -4,7 +4,7 @@ import { TOKENS, type Membership, type QueueService, type SessionUser, addDays, 
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
 import { MAX_OCCURRENCES_PER_RUN, SeriesService } from '../server/series/series-service';
 import { CREATE_OCCURRENCES_JOB } from '../server/jobs';
-import { assessmentYearBefore, financialYearBefore, nearestDeadline } from '../server/demo-deadlines';
+import { assessmentYearBefore, financialYearBefore, lastDeadline } from '../server/demo-deadlines';
 import {
   call,
   createClient,
@@ -496,13 +496,14 @@ describe('tasks: recurring work', () => {
       for (const index of [0, 1, 2, 5])
         expect(seriesTitles).to.include.members([`GSTR-1 for Demo Client ${index}`, `GSTR-3B for Demo Client ${index}`]);
       // Returns name the year of the deadline they sit on, whenever the demo is made.
-      const returnsJuly = nearestDeadline(today, [7, 31]);
+      // Work already done sits on the deadline that has passed; open work on the nearest one.
+      const returnsJuly = lastDeadline(today, [7, 31]);
       expect(rows.find((row) => row.title.startsWith('ITR-1 for'))).to.include({
         title: `ITR-1 for ${assessmentYearBefore(returnsJuly)} - Priya Nair`,
         due_date: returnsJuly,
       });
       expect(rows.map((row) => row.title)).to.include(
-        `Tax audit report Form 3CD for ${financialYearBefore(nearestDeadline(today, [9, 30]))} - Kaveri Textiles`,
+        `Tax audit report Form 3CD for ${financialYearBefore(lastDeadline(today, [9, 30]))} - Kaveri Textiles`,
       );
       const comments = await tasks.host
         .knex('tasks_comments')
