@@ -3,12 +3,14 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 const STORAGE_KEY = 'axal.letterShortcuts';
 const OFF = 'off';
 const changeListeners = new Set<() => void>();
+/** The choice made while this browser refuses to keep it (a private window's policy): it holds for this page. */
+let unsavedSetting: string | null | undefined;
 
 function storedSetting(): string | null {
+  if (unsavedSetting !== undefined) return unsavedSetting;
   try {
     return window.localStorage.getItem(STORAGE_KEY);
   } catch {
-    // Storage refused (a private window's policy): the shortcuts stay on, as they start.
     return null;
   }
 }
@@ -21,22 +23,32 @@ export function setLetterShortcutsOn(on: boolean): void {
   try {
     if (on) window.localStorage.removeItem(STORAGE_KEY);
     else window.localStorage.setItem(STORAGE_KEY, OFF);
-  } finally {
-    for (const listener of changeListeners) listener();
+    unsavedSetting = undefined;
+  } catch {
+    unsavedSetting = on ? null : OFF;
   }
+  for (const listener of changeListeners) listener();
 }
 
-/** The setting, kept current in every component that reads it. */
+/** The setting, kept current in every component that reads it, also when another tab of this browser changes it. */
 export function useLetterShortcutsOn(): boolean {
   return useSyncExternalStore((onChange) => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEY || event.key === null) onChange();
+    };
     changeListeners.add(onChange);
-    return () => changeListeners.delete(onChange);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      changeListeners.delete(onChange);
+      window.removeEventListener('storage', onStorage);
+    };
   }, letterShortcutsOn);
 }
 
 /** Typing in a field, or a dialog, popover or menu open (focus may have left it): the letter stays a letter. */
 function keepsTheLetter(target: EventTarget | null): boolean {
-  if (document.querySelector('[role="dialog"], [role="alertdialog"], .bp6-popover')) return true;
+  // A tooltip is a popover too, but only shows what its control does.
+  if (document.querySelector('[role="dialog"], [role="alertdialog"], .bp6-popover:not(.bp6-tooltip)')) return true;
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
@@ -54,7 +66,8 @@ export function useLetterShortcut(letter: string, onPress: () => void, enabled =
   useEffect(() => {
     if (!enabled || !shortcutsOn) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== letter || event.ctrlKey || event.metaKey || event.altKey || keepsTheLetter(event.target)) return;
+      // Caps Lock or Shift gives the capital, which is the same shortcut.
+      if (event.key.toLowerCase() !== letter || event.ctrlKey || event.metaKey || event.altKey || keepsTheLetter(event.target)) return;
       event.preventDefault();
       latestOnPress.current();
     };

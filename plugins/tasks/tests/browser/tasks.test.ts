@@ -217,18 +217,21 @@ describe('browser: tasks', function () {
     await page.waitForFunction((title) => document.activeElement?.textContent === title, titles[1]);
     await page.getByRole('button', { name: 'Load more' }).waitFor({ state: 'detached' });
 
-    // One-letter shortcuts can be turned off on the Profile page (WCAG 2.1.4), and then "n" is just a letter.
-    await page.goto(`${baseUrl()}/axal/profile`);
-    await page.getByLabel('One-letter shortcuts').uncheck(FORCE);
-    await page.goto(journey.url('tasks'));
-    await tasksTable(page)
+    // One-letter shortcuts can be turned off on the Profile page (WCAG 2.1.4), and then "n" is just a letter, also
+    // in a tab that was open before.
+    const otherTab = await journey.session.context.newPage();
+    await otherTab.goto(journey.url('tasks'));
+    await tasksTable(otherTab)
       .getByRole('link', { name: titles.at(-1) })
       .waitFor();
-    await page.locator('body').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('n');
-    await page.getByRole('button', { name: 'New Task', exact: true }).click();
-    await dialog.waitFor();
-    expect(await page.getByRole('dialog').count(), 'only the dialog the button opened').to.equal(1);
+    await page.goto(`${baseUrl()}/axal/profile`);
+    await page.getByLabel('One-letter shortcuts').uncheck(FORCE);
+    await otherTab.locator('body').click({ position: { x: 5, y: 5 } });
+    await otherTab.keyboard.press('n');
+    await otherTab.getByRole('button', { name: 'New Task', exact: true }).click();
+    await otherTab.getByRole('dialog', { name: 'New Task' }).waitFor();
+    expect(await otherTab.getByRole('dialog').count(), 'only the dialog the button opened').to.equal(1);
+    await otherTab.close();
     expect(unexpectedConsoleErrors(journey.session, [422])).to.deep.equal([]);
   });
 
