@@ -38,7 +38,6 @@ export const STATUS_COLOURS: Record<TaskStatus, string> = {
   BLOCKED: '#cd4246',
 };
 
-/** An open task whose due date has passed (India's calendar). */
 /** The picker offers no past day (spec 2 sections 2.2 and 2.4); a past day typed in gets this instead of being saved. */
 export const PAST_DUE_DATE = 'Pick today or a later date';
 
@@ -46,6 +45,7 @@ export const PAST_DUE_DATE = 'Pick today or a later date';
 export const isNewPastDate = (date: string, kept: string | null | undefined, today: string = kolkataToday()): boolean =>
   date !== '' && date !== kept && date < today;
 
+/** An open task whose due date has passed (India's calendar). */
 export const isOverdue = (task: Pick<TaskView, 'status' | 'dueDate'>, today: string = kolkataToday()): boolean =>
   task.dueDate !== null && task.dueDate < today && OPEN_TASK_STATUSES.includes(task.status);
 

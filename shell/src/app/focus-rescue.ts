@@ -65,7 +65,7 @@ export function useFocusRescue(container: RefObject<HTMLElement | null>): void {
       if (document.activeElement && document.activeElement !== document.body) return;
       const inDialog = lastInDialog;
       // A closing dialog is left alone: Blueprint hands the focus back to whatever opened it.
-      if (inDialog?.dialog.closest('.bp6-overlay-open') && inDialog.key === currentKey.current) {
+      if (inDialog?.dialog.isConnected && inDialog.dialog.closest('.bp6-overlay-open') && inDialog.key === currentKey.current) {
         // A modal dialog keeps the focus: back on its control when that is usable again, else near where it was.
         if (canHoldFocus(inDialog.element)) inDialog.element.focus({ preventScroll: true });
         else focusSpot(landingSpotNear(inDialog.trail, inDialog.dialog));

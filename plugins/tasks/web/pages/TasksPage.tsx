@@ -219,8 +219,13 @@ export function TasksPage() {
           <Button
             text={list.isFetchingNextPage ? 'Loading...' : 'Load more'}
             onClick={() => {
-              firstLoadedMore.current = tasks.length;
-              void list.fetchNextPage();
+              const firstNew = tasks.length;
+              firstLoadedMore.current = firstNew;
+              void list.fetchNextPage().then((result) => {
+                // Nothing came (a failure, or the last page emptied meanwhile): no later growth of the list may take focus.
+                const loaded = result.data?.pages.reduce((count, page) => count + page.tasks.length, 0) ?? 0;
+                if (result.isError || loaded <= firstNew) firstLoadedMore.current = null;
+              });
             }}
             disabled={list.isFetchingNextPage}
           />
