@@ -10,6 +10,10 @@ import { CredentialService } from '../clients/credential-service';
 import { gstinCheckCharacter } from '../clients/gstin';
 import type { ClientInput } from '../clients/schemas';
 import type { Membership, SessionUser } from '../platform/http';
+import type { Role } from '../platform/identity';
+import type { ClientDirectory } from '../clients/client-directory';
+import type { DemoTeamMember } from '../plugin-api/define-plugin';
+import { WorkspaceMember } from '../workspaces/models';
 import type { WorkspacePluginsService } from '../workspaces/workspace-plugins';
 import { WorkspaceService } from '../workspaces/workspace-service';
 import type { PluginRegistry } from '../plugins/plugin-registry';
@@ -202,11 +206,53 @@ async function seedDemoClients(container: Container, membership: Membership, own
   return created.map((client) => ({ externalId: client.externalId, name: client.name }));
 }
 
+/**
+ * The firm's people besides the owner: two staff and a client's accountant who signs in for Shree Ganesh Traders alone.
+ * Their passwords are random and never shown; "Forgot password" (mail goes to the development mailbox) signs in as one.
+ */
+const DEMO_TEAM: { name: string; email: string; role: Role; clientIndexes?: number[] }[] = [
+  { name: 'Meera Krishnan', email: 'meera.krishnan@axal.example', role: 'ADMIN' },
+  { name: 'Arjun Mehta', email: 'arjun.mehta@axal.example', role: 'EMPLOYEE' },
+  { name: 'Ramesh Iyer', email: 'ramesh.iyer@shreeganesh.example', role: 'CLIENT', clientIndexes: [0] },
+];
+
+async function seedDemoTeam(container: Container, membership: Membership, clients: { externalId: string }[]): Promise<DemoTeamMember[]> {
+  const config = container.get<Config>(TOKENS.Config);
+  const directory = container.get<ClientDirectory>(TOKENS.Clients);
+  const workspaceId = membership.workspace.id;
+  const team: DemoTeamMember[] = [];
+  for (const person of DEMO_TEAM) {
+    const user = await User.query().insert({
+      name: person.name,
+      email: person.email,
+      passwordHash: await hashPassword(demoPassword(), config.passwordHashCost),
+      emailVerifiedAt: new Date(),
+    });
+    await container.get<Knex>(TOKENS.Knex).transaction(async (trx) => {
+      await WorkspaceMember.query(trx).insert({ workspaceId, userId: user.id, role: person.role });
+      const linked = await directory.resolveExternalIds(
+        workspaceId,
+        (person.clientIndexes ?? []).map((index) => clients[index]!.externalId),
+        trx,
+      );
+      await directory.linkMemberToClients(
+        workspaceId,
+        user.id,
+        linked.map((client) => client.id),
+        trx,
+      );
+    });
+    team.push({ id: user.id, ...user.toPublic(), role: person.role });
+  }
+  return team;
+}
+
 /** Each enabled plugin adds its own sample data, in dependency order, after the core's. */
 async function seedDemoPlugins(
   container: Container,
   membership: Membership,
   owner: SessionUser,
+  team: DemoTeamMember[],
   clients: { externalId: string; name: string }[],
 ): Promise<void> {
   const registry = container.get<PluginRegistry>(TOKENS.PluginRegistry);
@@ -214,7 +260,7 @@ async function seedDemoPlugins(
   for (const plugin of registry.plugins) {
     const seed = plugin.definition?.seedDemo;
     if (seed && (await workspacePlugins.isEnabled(membership.workspace.id, plugin.manifest.id))) {
-      await seed({ container, membership, owner, clients });
+      await seed({ container, membership, owner, team, clients });
     }
   }
 }
@@ -257,6 +303,7 @@ async function seedOnEmptyDatabase(container: Container): Promise<{ email: strin
   const workspace = await container.get(WorkspaceService).create(DEMO_WORKSPACE_NAME, actor);
   const membership: Membership = { workspace: { id: workspace.id, externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' };
   const clients = await seedDemoClients(container, membership, actor);
-  await seedDemoPlugins(container, membership, actor, clients);
+  const team = await seedDemoTeam(container, membership, clients);
+  await seedDemoPlugins(container, membership, actor, team, clients);
   return { email: DEMO_EMAIL, password, workspaceId: workspace.externalId };
 }

@@ -1,6 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Container, ContainerModule } from 'inversify';
 import type { Membership, SessionUser } from '../platform/http';
+import type { Role } from '../platform/identity';
 import type { JobDefinition } from '../platform/queue';
 import type { Contribution, ExtensionPoint } from './extension-points';
 
@@ -57,10 +58,17 @@ export interface PluginJobPayload {
 export type PluginJob = JobDefinition<PluginJobPayload & Record<string, unknown>>;
 
 /** What a plugin's demo seed works with: the demo workspace (as its owner) and the demo clients already made. */
+/** A member of the demo workspace besides its owner; a CLIENT member stands for the clients the core linked them to. */
+export interface DemoTeamMember extends SessionUser {
+  role: Role;
+}
+
 export interface PluginDemoSeedContext {
   container: Container;
   membership: Membership;
   owner: SessionUser;
+  /** The workspace's other members, staff and CLIENT: whom demo work can be given to besides the owner. */
+  team: DemoTeamMember[];
   clients: { externalId: string; name: string }[];
 }
 

@@ -6,6 +6,7 @@ export * from './extension-points';
 export type {
   PluginDefinition,
   PluginDemoSeedContext,
+  DemoTeamMember,
   PluginJob,
   PluginJobPayload,
   PluginRouteContext,

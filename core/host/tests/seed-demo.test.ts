@@ -24,7 +24,25 @@ describe('the demo seed', () => {
       'the other found the demo there',
     ).to.have.length(1);
     const [{ count }] = await host.host.knex('users').count<{ count: string }[]>('* as count');
-    expect(Number(count)).to.equal(1);
+    expect(Number(count), 'the owner and the team').to.equal(4);
     expect(await seedDemoWorkspace(host.host.container), 'a later start').to.equal(null);
+  });
+
+  it('gives the demo firm a team to share work with: an admin, an employee and a client accountant linked to their client', async () => {
+    const members: { name: string; role: string; client: string | null }[] = await host.host
+      .knex('workspace_members as m')
+      .join('users as u', 'u.id', 'm.user_id')
+      .leftJoin('member_clients as mc', function () {
+        this.on('mc.user_id', 'm.user_id').andOn('mc.workspace_id', 'm.workspace_id');
+      })
+      .leftJoin('clients as c', 'c.id', 'mc.client_id')
+      .orderBy('u.id')
+      .select('u.name', 'm.role', 'c.name as client');
+    expect(members).to.deep.equal([
+      { name: 'Demo Owner', role: 'OWNER', client: null },
+      { name: 'Meera Krishnan', role: 'ADMIN', client: null },
+      { name: 'Arjun Mehta', role: 'EMPLOYEE', client: null },
+      { name: 'Ramesh Iyer', role: 'CLIENT', client: 'Shree Ganesh Traders Pvt Ltd' },
+    ]);
   });
 });

@@ -209,7 +209,7 @@ describe('documents: demo seed', () => {
     };
     const actor = { id: user.id, ...owner.user } as SessionUser;
     const definition = documents.host.registry.get('documents')!.definition!;
-    await definition.seedDemo!({ container: documents.host.container, membership, owner: actor, clients });
+    await definition.seedDemo!({ container: documents.host.container, membership, owner: actor, team: [], clients });
 
     const root = (await get(owner, DOCUMENTS_ROUTES.tree, { workspaceId: workspace.externalId, depth: 4 })).body.tree as FolderNode;
     expect(root.children.map((child) => child.name)).to.deep.equal(['Clients', 'Templates']);

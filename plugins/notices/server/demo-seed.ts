@@ -657,21 +657,26 @@ const DEMO_NOTICES: DemoNotice[] = [
   },
 ];
 
-/** About forty notices of a CA practice's clients, in every status, some overdue, a few with hearings, files and an AI analysis. */
-export async function seedDemoNotices({ container, membership, owner, clients }: PluginDemoSeedContext): Promise<void> {
-  await seedSandboxLogins({ container, membership, owner, clients });
+/**
+ * About forty notices of a CA practice's clients, in every status, some overdue, a few with hearings, files and an AI
+ * analysis; the assigned ones are shared out in turn among the owner and the staff.
+ */
+export async function seedDemoNotices(context: PluginDemoSeedContext): Promise<void> {
+  const { container, membership, owner, team, clients } = context;
+  await seedSandboxLogins(context);
   const notices = container.get(NoticeService);
   const noticeAi = container.get(NoticeAi);
   const hearings = new NoticeHearings(container.get<Knex>(TOKENS.Knex), notices);
   const actor: NoticeActor = { workspace: membership.workspace, userId: owner.id, role: membership.role, name: owner.name };
   const today = kolkataToday();
+  const staff = [owner, ...team.filter((member) => member.role !== 'CLIENT')];
   const attachments = await attachmentsIn(
     membership.workspace.id,
     container.get<WorkspacePluginStates>(TOKENS.WorkspacePlugins),
     container.isBound(ATTACHMENT_SERVICE) ? container.get<AttachmentService>(ATTACHMENT_SERVICE) : undefined,
   );
 
-  for (const demo of DEMO_NOTICES) {
+  for (const [index, demo] of DEMO_NOTICES.entries()) {
     const client = clients[demo.clientIndex];
     if (!client) continue;
     const issued = addDays(today, -demo.issuedDaysAgo);
@@ -690,7 +695,7 @@ export async function seedDemoNotices({ container, membership, owner, clients }:
         targetDate: demo.targetInDays === undefined ? null : addDays(today, demo.targetInDays),
         taxPeriod: demo.taxPeriod,
         amountDemanded: demo.amount ?? null,
-        assignedToExternalId: demo.unassigned ? null : owner.externalId,
+        assignedToExternalId: demo.unassigned ? null : staff[index % staff.length]!.externalId,
       }),
     );
     if (demo.analysed) await noticeAi.process(actor, notice.externalId, { builtinOnly: true });

@@ -364,6 +364,7 @@ describe('notices AI: process with AI', function () {
       container: host.host.container,
       membership: { workspace: { id: demoId, externalId: demo.externalId, name: demo.name }, role: 'OWNER' },
       owner: { id: ownerId, ...owner.user, image: null },
+      team: [],
       clients: clients.map(({ externalId, name }) => ({ externalId, name })),
     });
     const analysed = await Notice.inWorkspace(demoId).whereNotNull('ai_processed_at');

@@ -13,6 +13,8 @@ describe('notices: the demo seed', () => {
   let notices: TestHost;
   let workspaceSerial: number;
   let seeded: Notice[];
+  let ownerId: number;
+  let employeeId: number;
 
   before(async function () {
     this.timeout(HOST_START_TIMEOUT_MS);
@@ -23,13 +25,20 @@ describe('notices: the demo seed', () => {
     const clients = [];
     for (let index = 0; index < DEMO_CLIENTS; index += 1)
       clients.push(await createClient(owner, workspace.externalId, { name: `Demo Client ${index + 1}` }));
-    const ownerId = (await notices.host.container
-      .get<WorkspaceDirectory>(TOKENS.Workspaces)
-      .memberByExternalId(workspaceSerial, owner.user.externalId))!.userId;
+    const userIdOf = async (externalId: string) =>
+      (await notices.host.container.get<WorkspaceDirectory>(TOKENS.Workspaces).memberByExternalId(workspaceSerial, externalId))!.userId;
+    ownerId = await userIdOf(owner.user.externalId);
+    const employee = await notices.memberWithRole(owner, workspace.externalId, 'EMPLOYEE');
+    const clientMember = await notices.memberWithRole(owner, workspace.externalId, 'CLIENT', { clientIds: [clients[0]!.externalId] });
+    employeeId = await userIdOf(employee.user.externalId);
     await seedDemoNotices({
       container: notices.host.container,
       membership: { workspace: { id: workspaceSerial, externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' },
       owner: { id: ownerId, ...owner.user, image: null },
+      team: [
+        { id: employeeId, ...employee.user, image: null, role: 'EMPLOYEE' },
+        { id: await userIdOf(clientMember.user.externalId), ...clientMember.user, image: null, role: 'CLIENT' },
+      ],
       clients: clients.map(({ externalId, name }) => ({ externalId, name })),
     });
     seeded = await Notice.inWorkspace(workspaceSerial);
@@ -44,6 +53,12 @@ describe('notices: the demo seed', () => {
     const today = kolkataToday();
     const overdue = seeded.filter((notice) => OPEN_NOTICE_STATUSES.includes(notice.status) && notice.dueDate !== null && notice.dueDate < today);
     expect(overdue.length).to.be.at.least(3);
+  });
+
+  it('shares the assigned notices out among the owner and the staff, none to the client member', () => {
+    const assignees = new Set(seeded.flatMap((notice) => (notice.assignedTo === null ? [] : [Number(notice.assignedTo)])));
+    expect([...assignees]).to.have.members([ownerId, employeeId]);
+    expect(seeded.some((notice) => notice.assignedTo === null)).to.equal(true);
   });
 
   it('covers the GST forms and the Income Tax sections of both Acts', () => {

@@ -347,6 +347,7 @@ describe('notices: POST notices/refresh, the sync-status stream and the daily sy
         container: host.host.container,
         membership: { workspace: { id: internalId, externalId: workspace.externalId, name: workspace.name }, role: 'OWNER' },
         owner: { id: ownerId, ...owner.user, image: null },
+        team: [],
         clients: clients.map(({ externalId, name }) => ({ externalId, name })),
       });
       const settings = await call(owner, 'get', `/workspaces/${workspace.externalId}/plugins/notices/settings`).expect(200);

@@ -379,17 +379,22 @@ const DEMO_SERIES: DemoSeries[] = [
   },
 ];
 
-/** About forty tasks of a CA practice over the demo clients, a few repeating series, comments on some. */
-export async function seedDemoTasks({ container, membership, owner, clients }: PluginDemoSeedContext): Promise<void> {
+/**
+ * About forty tasks of a CA practice over the demo clients, a few repeating series, comments on some; the work is
+ * shared out in turn among the owner and the staff.
+ */
+export async function seedDemoTasks({ container, membership, owner, team, clients }: PluginDemoSeedContext): Promise<void> {
   const tasks = container.get(TaskService);
   const series = container.get(SeriesService);
   const actor: TaskActor = { workspace: membership.workspace, userId: owner.id, role: membership.role, name: owner.name };
   const today = kolkataToday();
+  const staff = [owner, ...team.filter((member) => member.role !== 'CLIENT')];
+  const inTurn = (index: number) => staff[index % staff.length]!.externalId;
   const documentsOn =
     container.isBound(ATTACHMENT_SERVICE) &&
     (await container.get<WorkspacePluginStates>(TOKENS.WorkspacePlugins).isEnabled(membership.workspace.id, 'documents'));
 
-  for (const demo of DEMO_TASKS) {
+  for (const [index, demo] of DEMO_TASKS.entries()) {
     const client = demo.clientIndex === undefined ? undefined : clients[demo.clientIndex];
     const dueDate = dueDateOf(demo.due, today);
     const input = createTaskSchema.parse({
@@ -398,7 +403,7 @@ export async function seedDemoTasks({ container, membership, owner, clients }: P
       status: demo.status,
       priority: demo.priority,
       dueDate,
-      assignedToExternalId: owner.externalId,
+      assignedToExternalId: inTurn(index),
       clientExternalId: client?.externalId ?? null,
       entityType: client ? 'CLIENT' : null,
       entityId: client?.externalId ?? null,
@@ -415,13 +420,13 @@ export async function seedDemoTasks({ container, membership, owner, clients }: P
     }
   }
 
-  for (const demo of DEMO_SERIES) {
+  for (const [index, demo] of DEMO_SERIES.entries()) {
     await series.createRecurringWork(membership.workspace, owner.id, {
       clientIds: demo.clientIndexes.map((index) => clients[index]!.externalId),
       titleTemplate: demo.titleTemplate,
       description: demo.description,
       priority: demo.priority,
-      assignedToExternalId: owner.externalId,
+      assignedToExternalId: inTurn(index + 1),
       firstDueDate: addDays(today, demo.startInDays),
       recurrence: demo.recurrence,
     });

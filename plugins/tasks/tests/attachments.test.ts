@@ -157,6 +157,7 @@ describe('tasks: attachments through the documents plugin', () => {
       container: tasks.host.container,
       membership,
       owner: { id: Number(user.id), ...owner.user } as SessionUser,
+      team: [],
       clients,
     });
     const { body } = await get(owner, TASKS_ROUTES.list, { workspaceId: demo.externalId, search: 'ASMT-10' }).expect(200);

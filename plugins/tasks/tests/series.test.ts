@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { eventually, jobOutcome } from '../../../core/plugin-api/testing';
-import { TOKENS, type Membership, type QueueService, type SessionUser, addDays, kolkataToday } from '../../../core/plugin-api';
+import {
+  TOKENS,
+  type DemoTeamMember,
+  type Membership,
+  type QueueService,
+  type Role,
+  type SessionUser,
+  addDays,
+  kolkataToday,
+} from '../../../core/plugin-api';
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
 import { MAX_OCCURRENCES_PER_RUN, SeriesService } from '../server/series/series-service';
 import { CREATE_OCCURRENCES_JOB } from '../server/jobs';
@@ -478,13 +487,20 @@ describe('tasks: recurring work', () => {
         role: 'OWNER',
       };
       const actor = { id: await userIdOf(owner), ...owner.user } as SessionUser;
+      const teamMember = async (role: Role, clientIds: string[] = []) => {
+        const session = await tasks.memberWithRole(owner, demoWorkspace.externalId, role, { clientIds });
+        return { id: await userIdOf(session), ...session.user, role } as DemoTeamMember;
+      };
+      const team = [await teamMember('ADMIN'), await teamMember('CLIENT', [demoClients[0]!.externalId]), await teamMember('EMPLOYEE')];
       const definition = tasks.host.registry.get('tasks')!.definition!;
-      await definition.seedDemo!({ container: tasks.host.container, membership, owner: actor, clients: demoClients });
+      await definition.seedDemo!({ container: tasks.host.container, membership, owner: actor, team, clients: demoClients });
 
-      const rows: { status: string; priority: string; due_date: string | null; series_id: number | null; title: string }[] = await tasks.host
-        .knex('tasks')
-        .where({ workspace_id: membership.workspace.id });
+      const rows: { status: string; priority: string; due_date: string | null; series_id: number | null; title: string; assigned_to: string }[] =
+        await tasks.host.knex('tasks').where({ workspace_id: membership.workspace.id });
       expect(rows.length).to.be.within(38, 60);
+      // Shared out among the owner and the staff; the client's accountant is given none.
+      const assignees = new Set(rows.map((row) => Number(row.assigned_to)));
+      expect([...assignees]).to.have.members([actor.id, team[0]!.id, team[2]!.id]);
       expect(new Set(rows.map((row) => row.status))).to.have.all.keys('PENDING', 'IN_PROGRESS', 'COMPLETED', 'BLOCKED');
       expect(new Set(rows.map((row) => row.priority))).to.have.all.keys('LOW', 'MEDIUM', 'HIGH', 'URGENT');
       const today = kolkataToday();
