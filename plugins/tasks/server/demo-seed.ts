@@ -13,7 +13,8 @@ import {
 import { createTaskSchema } from './schemas';
 import type { RecurrenceInput } from './series/recurrence';
 import { TaskReminders } from './reminders';
-import { SeriesService } from './series/series-service';
+import { SeriesService, type StartedSeries } from './series/series-service';
+import { Task } from './models';
 import { TaskService, type TaskActor } from './task-service';
 
 /**
@@ -345,9 +346,14 @@ interface DemoSeries {
   description: string;
   priority: TaskPriority;
   clientIndexes: number[];
-  /** Days from today the first due date is looked for (it moves onto the rule). */
+  /**
+   * Days from today the first due date is looked for (it moves onto the rule's date in that month): 25 days back puts
+   * the 11th and the 20th of that month before today, whatever day the demo is made, so a period has always passed.
+   */
   startInDays: number;
   recurrence: RecurrenceInput;
+  /** A client whose returns of a period that has passed are still open, and why; every other one has been filed. */
+  behind?: { clientIndex: number; comment: string };
 }
 
 /** The practice's compliance calendar: monthly GST returns and the quarterly TDS returns. */
@@ -358,15 +364,16 @@ const DEMO_SERIES: DemoSeries[] = [
     priority: 'HIGH',
     clientIndexes: [0, 1, 2, 5],
     startInDays: -25,
-    recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 11, createDaysBefore: 5 },
+    recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 11, createDaysBefore: 15 },
   },
   {
     titleTemplate: 'GSTR-3B for {client}',
     description: 'Summary return and tax payment after reconciling ITC with GSTR-2B.',
     priority: 'URGENT',
     clientIndexes: [0, 1, 2, 5],
-    startInDays: -15,
-    recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 20, createDaysBefore: 7 },
+    startInDays: -25,
+    recurrence: { frequency: 'MONTHLY', interval: 1, dayOfMonth: 20, createDaysBefore: 15 },
+    behind: { clientIndex: 5, comment: 'Purchase register still awaited from the client; followed up on call.' },
   },
   {
     titleTemplate: 'TDS return 24Q and 26Q for {client}',
@@ -378,6 +385,19 @@ const DEMO_SERIES: DemoSeries[] = [
     recurrence: { rrule: 'FREQ=YEARLY;BYMONTH=1,5,7,10;BYMONTHDAY=31', createDaysBefore: 10 },
   },
 ];
+
+/** The tasks of the series just started that were due before today, latest first, with their series' external id. */
+const pastOccurrences = (workspaceId: number, started: StartedSeries[], today: string) =>
+  Task.inWorkspace(workspaceId)
+    .join('tasks_series', 'tasks_series.id', 'tasks.series_id')
+    .whereIn(
+      'tasks_series.external_id',
+      started.map(({ seriesId }) => seriesId),
+    )
+    .where('tasks.due_date', '<', today)
+    .orderBy('tasks.due_date', 'desc')
+    .select('tasks.external_id', 'tasks_series.external_id as series_id')
+    .castTo<{ externalId: string; seriesId: string }[]>();
 
 /**
  * About forty tasks of a CA practice over the demo clients, a few repeating series, comments on some; the work is
@@ -421,8 +441,8 @@ export async function seedDemoTasks({ container, membership, owner, team, client
   }
 
   for (const [index, demo] of DEMO_SERIES.entries()) {
-    await series.createRecurringWork(membership.workspace, owner.id, {
-      clientIds: demo.clientIndexes.map((index) => clients[index]!.externalId),
+    const started = await series.createRecurringWork(membership.workspace, owner.id, {
+      clientIds: demo.clientIndexes.map((clientIndex) => clients[clientIndex]!.externalId),
       titleTemplate: demo.titleTemplate,
       description: demo.description,
       priority: demo.priority,
@@ -430,6 +450,16 @@ export async function seedDemoTasks({ container, membership, owner, team, client
       firstDueDate: addDays(today, demo.startInDays),
       recurrence: demo.recurrence,
     });
+    // The client who is behind has the latest return open; all earlier ones are filed.
+    let behindSeries = demo.behind && started.find(({ client }) => client.externalId === clients[demo.behind!.clientIndex]!.externalId);
+    for (const task of await pastOccurrences(membership.workspace.id, started, today)) {
+      if (task.seriesId === behindSeries?.seriesId) {
+        await tasks.addComment(actor, task.externalId, demo.behind!.comment);
+        behindSeries = undefined;
+      } else {
+        await tasks.update(actor, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
+      }
+    }
   }
   // The day's reminder run may have passed before the demo existed: its overdue and due-tomorrow work rings the bell now.
   await container.get(TaskReminders).remindDue(membership.workspace.id, today);
