@@ -396,6 +396,9 @@ describe('browser: tasks', function () {
     const chart = page.getByRole('region', { name: 'Task Status Distribution' });
     await chart.locator('svg').first().waitFor();
     await chart.getByText('Total Tasks').waitFor();
+    const total = await chart.locator('svg text').filter({ hasText: /^4$/ }).boundingBox();
+    const totalLabel = await chart.locator('svg text').filter({ hasText: 'Total Tasks' }).boundingBox();
+    expect(total!.y + total!.height, 'the total stands above its label').to.be.at.most(totalLabel!.y + 1);
     await chart.getByText('Pending: 4 (100%)').waitFor();
     const recent = page.getByRole('region', { name: 'Recent Tasks' });
     await recent.getByRole('link', { name: 'Collect bank statements' }).waitFor();

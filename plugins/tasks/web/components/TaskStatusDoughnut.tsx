@@ -33,8 +33,9 @@ export function TaskStatusDoughnut({ counts, total }: TaskStatusDoughnutProps) {
         left: 'center',
         top: 'center',
         itemGap: 2,
-        textStyle: { color: textColour, fontSize: 26, fontWeight: 700 },
-        subtextStyle: { color: textColour, fontSize: 12 },
+        // Line heights given: without them the total's line is measured too short and sits on the label.
+        textStyle: { color: textColour, fontSize: 26, fontWeight: 700, lineHeight: 30 },
+        subtextStyle: { color: textColour, fontSize: 12, lineHeight: 16 },
       },
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
       series: [
