@@ -402,7 +402,17 @@ describe('browser: tasks', function () {
     await chart.getByText('Pending: 4 (100%)').waitFor();
     const recent = page.getByRole('region', { name: 'Recent Tasks' });
     await recent.getByRole('link', { name: 'Collect bank statements' }).waitFor();
-    await recent.getByRole('listitem').filter({ hasText: overdue }).getByText('Overdue').waitFor();
+    const overdueTag = recent.getByRole('listitem').filter({ hasText: overdue }).getByText('Overdue');
+    await overdueTag.waitFor();
+    // Widths where the card's meta line is too narrow for the date and the tag together: the tag goes below, whole.
+    for (const width of [600, 1200, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      expect(
+        await overdueTag.evaluate((text) => text.scrollWidth <= text.clientWidth),
+        `the Overdue tag shows its whole word at ${width} px`,
+      ).to.equal(true);
+    }
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
   });
 
