@@ -10,6 +10,8 @@ export interface ActivityEntry {
   entityType: string;
   entityId?: string | null;
   metadata?: Record<string, unknown>;
+  /** When it happened, if not now (a demo seed's history of past weeks); the database's clock otherwise. */
+  at?: Date;
 }
 
 export interface ActivityRecord extends ActivityEntry {
@@ -42,6 +44,7 @@ export class ActivityService {
         entity_type: entry.entityType,
         entity_id: entry.entityId ?? null,
         metadata: entry.metadata ?? {},
+        ...(entry.at ? { created_at: entry.at } : {}),
       })
       .returning(['id', 'created_at']);
     return { ...entry, id: row!.id, createdAt: row!.created_at };

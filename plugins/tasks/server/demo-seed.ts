@@ -10,6 +10,7 @@ import {
   nextDeadline,
   type YearlyDeadline,
 } from './demo-deadlines';
+import { demoHistory } from './demo-history';
 import { createTaskSchema } from './schemas';
 import type { RecurrenceInput } from './series/recurrence';
 import { TaskReminders } from './reminders';
@@ -401,7 +402,7 @@ const pastOccurrences = (workspaceId: number, started: StartedSeries[], today: s
 
 /**
  * About forty tasks of a CA practice over the demo clients, a few repeating series, comments on some; the work is
- * shared out in turn among the owner and the staff.
+ * shared out in turn among the owner and the staff, and each task's history spreads over the weeks before (demoHistory).
  */
 export async function seedDemoTasks({ container, membership, owner, team, clients }: PluginDemoSeedContext): Promise<void> {
   const tasks = container.get(TaskService);
@@ -420,7 +421,7 @@ export async function seedDemoTasks({ container, membership, owner, team, client
     const input = createTaskSchema.parse({
       title: textOf(demo.title, dueDate),
       description: textOf(demo.description, dueDate),
-      status: demo.status,
+      status: 'PENDING',
       priority: demo.priority,
       dueDate,
       assignedToExternalId: inTurn(index),
@@ -428,8 +429,15 @@ export async function seedDemoTasks({ container, membership, owner, team, client
       entityType: client ? 'CLIENT' : null,
       entityId: client?.externalId ?? null,
     });
-    const task = await tasks.create(actor, input);
-    for (const content of demo.comments ?? []) await tasks.addComment(actor, task.externalId, content);
+    const comments = demo.comments ?? [];
+    const history = demoHistory({ due: dueDate, today, comments: comments.length, status: demo.status }, new Date());
+    const task = await tasks.create({ ...actor, at: history.created }, input);
+    if (history.started) await tasks.update({ ...actor, at: history.started }, task.externalId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
+    for (const [position, content] of comments.entries()) {
+      await tasks.addComment({ ...actor, at: history.comments[position] }, task.externalId, content);
+    }
+    if (history.finished) await tasks.update({ ...actor, at: history.finished }, task.externalId, { status: demo.status, applyTo: 'THIS' });
+    // Attached now: the documents plugin dates the file by its upload.
     if (demo.attachment && documentsOn) {
       await tasks.attachFile(actor, task.externalId, {
         filename: demo.attachment.filename,

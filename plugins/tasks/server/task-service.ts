@@ -61,6 +61,8 @@ import type { EntityTaskInput, TaskViewer } from './tokens';
 export interface TaskActor extends TaskViewer {
   workspace: WorkspaceRef;
   name: string;
+  /** When the action took place, if not now: the demo seed writes a history of past weeks. Requests never set it. */
+  at?: Date;
 }
 
 /** A task's fields once every external id is resolved. */
@@ -208,7 +210,7 @@ export class TaskService {
         entityType: input.entityType ?? null,
         entityId: input.entityId ?? null,
       };
-      return this.insert(trx, workspace.id, actor.userId, fields, input.recurrence);
+      return this.insert(trx, workspace.id, actor.userId, fields, input.recurrence, actor.at);
     });
     await this.notifier.assigned(workspace, task, actor.userId);
     return this.views.one(workspace, task);
@@ -245,16 +247,18 @@ export class TaskService {
     actorUserId: number,
     fields: NewTask,
     recurrence?: RecurrenceInput,
+    at?: Date,
   ): Promise<Task> {
-    const now = new Date();
+    const now = at ?? new Date();
     let task = await Task.query(trx).insertAndFetch({
       workspaceId,
       ...fields,
       createdBy: actorUserId,
+      createdAt: now,
       startDate: fields.status === 'IN_PROGRESS' ? now : null,
       completedAt: fields.status === 'COMPLETED' ? now : null,
     });
-    await this.record(trx, workspaceId, actorUserId, task, { action: TASK_ACTIONS.created, metadata: {} });
+    await this.record(trx, workspaceId, actorUserId, task, { action: TASK_ACTIONS.created, metadata: {} }, at);
     if (recurrence) {
       await this.series.start(trx, task, recurrence, actorUserId);
       task = await Task.query(trx).findById(task.id).throwIfNotFound();
@@ -321,18 +325,18 @@ export class TaskService {
           : await this.clients.byExternalId(workspace.id, fields.clientExternalId, { trx });
       const clientId = client === undefined || client === null ? client : client.id;
       const link = await this.linkFollowingClient(workspace.id, before, fields, client, trx);
-      const patch = this.patchOf(before, { ...fields, ...link }, assignedTo, clientId);
+      const patch = this.patchOf(before, { ...fields, ...link }, assignedTo, clientId, actor.at ?? new Date());
       const assigneeAfter = patch.assignedTo ?? before.assignedTo;
       if (assigneeAfter !== null && (patch.assignedTo !== undefined || patch.clientId !== undefined)) {
         await this.checkAssigneeSees(workspace.id, assigneeAfter, patch.clientId === undefined ? before.clientId : patch.clientId, trx);
       }
       const changes = await this.changesOf(workspace.id, before, patch, isReassignment, trx);
       let after = Object.keys(patch).length ? await Task.query(trx).patchAndFetchById(before.id, patch) : before;
-      for (const change of changes) await this.record(trx, workspace.id, actor.userId, after, change);
+      for (const change of changes) await this.record(trx, workspace.id, actor.userId, after, change, actor.at);
       if (recurrence && before.seriesId === null) {
         if (!after.dueDate) throw badRequest(TASK_MESSAGES.recurrenceNeedsDueDate, { dueDate: [TASK_MESSAGES.recurrenceNeedsDueDate] });
         await this.series.start(trx, after, recurrence, actor.userId);
-        await this.record(trx, workspace.id, actor.userId, after, { action: TASK_ACTIONS.repeatingStarted, metadata: {} });
+        await this.record(trx, workspace.id, actor.userId, after, { action: TASK_ACTIONS.repeatingStarted, metadata: {} }, actor.at);
       }
       if (applyTo === 'SERIES')
         await this.series.applyToSeries(
@@ -357,6 +361,7 @@ export class TaskService {
     fields: Omit<UpdateTaskInput, 'applyTo' | 'recurrence'>,
     assignedTo: number | undefined,
     clientId: number | null | undefined,
+    now: Date,
   ) {
     const patch: Partial<Pick<Task, keyof NewTask | 'startDate' | 'completedAt'>> = {};
     if (fields.title !== undefined && fields.title !== task.title) patch.title = fields.title;
@@ -371,8 +376,8 @@ export class TaskService {
     }
     if (fields.status !== undefined && fields.status !== task.status) {
       patch.status = fields.status;
-      if (fields.status === 'IN_PROGRESS' && !task.startDate) patch.startDate = new Date();
-      if (fields.status === 'COMPLETED') patch.completedAt = new Date();
+      if (fields.status === 'IN_PROGRESS' && !task.startDate) patch.startDate = now;
+      if (fields.status === 'COMPLETED') patch.completedAt = now;
       else if (task.status === 'COMPLETED') patch.completedAt = null;
     }
     return patch;
@@ -503,8 +508,14 @@ export class TaskService {
     const { workspace } = actor;
     const { task, comment, entry } = await this.knex.transaction(async (trx) => {
       const task = await this.visibleTask(actor, taskId, trx);
-      const comment = await TaskComment.query(trx).insertAndFetch({ workspaceId: workspace.id, taskId: task.id, authorId: actor.userId, content });
-      const recorded = await this.record(trx, workspace.id, actor.userId, task, { action: TASK_ACTIONS.commented, metadata: {} });
+      const comment = await TaskComment.query(trx).insertAndFetch({
+        workspaceId: workspace.id,
+        taskId: task.id,
+        authorId: actor.userId,
+        content,
+        createdAt: actor.at,
+      });
+      const recorded = await this.record(trx, workspace.id, actor.userId, task, { action: TASK_ACTIONS.commented, metadata: {} }, actor.at);
       const entry: EntityActivity = { ...recorded, metadata: recorded.metadata ?? {}, actorName: actor.name };
       return { task, comment, entry };
     });
@@ -529,9 +540,16 @@ export class TaskService {
     return { names: new Set(clients.map((client) => client.name)), externalIds: new Set(clients.map((client) => client.externalId)) };
   }
 
-  private record(trx: Knex.Transaction | undefined, workspaceId: number, actorUserId: number, task: Task, change: Change): Promise<ActivityRecord> {
+  private record(
+    trx: Knex.Transaction | undefined,
+    workspaceId: number,
+    actorUserId: number,
+    task: Task,
+    change: Change,
+    at?: Date,
+  ): Promise<ActivityRecord> {
     return this.activity.record(
-      { workspaceId, actorUserId, action: change.action, entityType: TASK_ENTITY, entityId: task.externalId, metadata: change.metadata },
+      { workspaceId, actorUserId, action: change.action, entityType: TASK_ENTITY, entityId: task.externalId, metadata: change.metadata, at },
       trx,
     );
   }
@@ -569,10 +587,14 @@ export class TaskService {
   }
 
   private async recordAttached(actor: TaskActor, task: Task, attachment: AttachmentView): Promise<void> {
-    await this.record(undefined, actor.workspace.id, actor.userId, task, {
-      action: TASK_ACTIONS.attachmentAdded,
-      metadata: { filename: attachment.document.filename },
-    });
+    await this.record(
+      undefined,
+      actor.workspace.id,
+      actor.userId,
+      task,
+      { action: TASK_ACTIONS.attachmentAdded, metadata: { filename: attachment.document.filename } },
+      actor.at,
+    );
   }
 
   async detach(actor: TaskActor, taskId: string, attachmentId: string): Promise<void> {

@@ -8,6 +8,7 @@ import {
   type Role,
   type SessionUser,
   addDays,
+  kolkataDayOf,
   kolkataToday,
 } from '../../../core/plugin-api';
 import { TASK_MESSAGES, TASKS_ROUTES, type TaskActivity, type TaskView } from '../shared/wire';
@@ -525,6 +526,26 @@ describe('tasks: recurring work', () => {
       expect(rows.map((row) => row.title)).to.include(
         `Tax audit report Form 3CD for ${financialYearBefore(lastDeadline(today, [9, 30]))} - Kaveri Textiles`,
       );
+      // Each task's history spreads over the weeks before: taken up, begun, discussed, then done the day before it was due.
+      const auditDue = lastDeadline(today, [9, 30]);
+      const audit = await tasks.host
+        .knex('tasks')
+        .where({ workspace_id: membership.workspace.id })
+        .whereLike('title', 'Tax audit report Form 3CD%')
+        .first();
+      expect(audit.created_at.getTime()).to.be.below(audit.start_date.getTime());
+      expect(audit.start_date.getTime()).to.be.below(audit.completed_at.getTime());
+      expect(audit.completed_at.getTime()).to.be.below(Date.now());
+      expect(kolkataDayOf(audit.completed_at)).to.equal(addDays(auditDue, -1));
+      const { body: history } = await get(owner, TASKS_ROUTES.activityLog(audit.external_id), { workspaceId: demoWorkspace.externalId }).expect(200);
+      const performed = (history.data as TaskActivity[]).map((entry) => [entry.type, entry.metadata.to ?? null, entry.performedAt]);
+      expect(performed.map(([type, to]) => [type, to])).to.deep.equal([
+        ['task.updated', 'COMPLETED'],
+        ['task.commented', null],
+        ['task.updated', 'IN_PROGRESS'],
+        ['task.created', null],
+      ]);
+      expect(new Set(performed.map(([, , at]) => at)).size, 'each at its own time').to.equal(4);
       const comments = await tasks.host
         .knex('tasks_comments')
         .where({ workspace_id: membership.workspace.id })
