@@ -409,8 +409,13 @@ export async function seedDemoTasks({ container, membership, owner, team, client
   const series = container.get(SeriesService);
   const actor: TaskActor = { workspace: membership.workspace, userId: owner.id, role: membership.role, name: owner.name };
   const today = kolkataToday();
-  const staff = [owner, ...team.filter((member) => member.role !== 'CLIENT')];
-  const inTurn = (index: number) => staff[index % staff.length]!.externalId;
+  const staff = [
+    { person: owner, actor },
+    ...team
+      .filter((member) => member.role !== 'CLIENT')
+      .map((member) => ({ person: member, actor: { workspace: membership.workspace, userId: member.id, role: member.role, name: member.name } })),
+  ];
+  const inTurn = (index: number) => staff[index % staff.length]!;
   const documentsOn =
     container.isBound(ATTACHMENT_SERVICE) &&
     (await container.get<WorkspacePluginStates>(TOKENS.WorkspacePlugins).isEnabled(membership.workspace.id, 'documents'));
@@ -424,19 +429,21 @@ export async function seedDemoTasks({ container, membership, owner, team, client
       status: 'PENDING',
       priority: demo.priority,
       dueDate,
-      assignedToExternalId: inTurn(index),
+      assignedToExternalId: inTurn(index).person.externalId,
       clientExternalId: client?.externalId ?? null,
       entityType: client ? 'CLIENT' : null,
       entityId: client?.externalId ?? null,
     });
     const comments = demo.comments ?? [];
     const history = demoHistory({ due: dueDate, today, comments: comments.length, status: demo.status }, new Date());
+    // The owner hands the work out; whoever has it takes it forward.
+    const assignee: TaskActor = inTurn(index).actor;
     const task = await tasks.create({ ...actor, at: history.created }, input);
-    if (history.started) await tasks.update({ ...actor, at: history.started }, task.externalId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
+    if (history.started) await tasks.update({ ...assignee, at: history.started }, task.externalId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
     for (const [position, content] of comments.entries()) {
-      await tasks.addComment({ ...actor, at: history.comments[position] }, task.externalId, content);
+      await tasks.addComment({ ...assignee, at: history.comments[position] }, task.externalId, content);
     }
-    if (history.finished) await tasks.update({ ...actor, at: history.finished }, task.externalId, { status: demo.status, applyTo: 'THIS' });
+    if (history.finished) await tasks.update({ ...assignee, at: history.finished }, task.externalId, { status: demo.status, applyTo: 'THIS' });
     // Attached now: the documents plugin dates the file by its upload.
     if (demo.attachment && documentsOn) {
       await tasks.attachFile(actor, task.externalId, {
@@ -454,7 +461,7 @@ export async function seedDemoTasks({ container, membership, owner, team, client
       titleTemplate: demo.titleTemplate,
       description: demo.description,
       priority: demo.priority,
-      assignedToExternalId: inTurn(index + 1),
+      assignedToExternalId: inTurn(index + 1).person.externalId,
       firstDueDate: addDays(today, demo.startInDays),
       recurrence: demo.recurrence,
     });
