@@ -57,12 +57,12 @@ export interface PluginJobPayload {
 
 export type PluginJob = JobDefinition<PluginJobPayload & Record<string, unknown>>;
 
-/** What a plugin's demo seed works with: the demo workspace (as its owner) and the demo clients already made. */
 /** A member of the demo workspace besides its owner; a CLIENT member stands for the clients the core linked them to. */
 export interface DemoTeamMember extends SessionUser {
   role: Role;
 }
 
+/** What a plugin's demo seed works with: the demo workspace (as its owner), its team and the demo clients already made. */
 export interface PluginDemoSeedContext {
   container: Container;
   membership: Membership;

@@ -456,12 +456,13 @@ export async function seedDemoTasks({ container, membership, owner, team, client
   }
 
   for (const [index, demo] of DEMO_SERIES.entries()) {
+    const assignee = inTurn(index + 1);
     const started = await series.createRecurringWork(membership.workspace, owner.id, {
       clientIds: demo.clientIndexes.map((clientIndex) => clients[clientIndex]!.externalId),
       titleTemplate: demo.titleTemplate,
       description: demo.description,
       priority: demo.priority,
-      assignedToExternalId: inTurn(index + 1).person.externalId,
+      assignedToExternalId: assignee.person.externalId,
       firstDueDate: addDays(today, demo.startInDays),
       recurrence: demo.recurrence,
     });
@@ -469,10 +470,10 @@ export async function seedDemoTasks({ container, membership, owner, team, client
     let behindSeries = demo.behind && started.find(({ client }) => client.externalId === clients[demo.behind!.clientIndex]!.externalId);
     for (const task of await pastOccurrences(membership.workspace.id, started, today)) {
       if (task.seriesId === behindSeries?.seriesId) {
-        await tasks.addComment(actor, task.externalId, demo.behind!.comment);
+        await tasks.addComment(assignee.actor, task.externalId, demo.behind!.comment);
         behindSeries = undefined;
       } else {
-        await tasks.update(actor, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
+        await tasks.update(assignee.actor, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
       }
     }
   }
