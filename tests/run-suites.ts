@@ -1,6 +1,6 @@
 /**
- * Runs the whole test suite as three mocha processes at once: the browser journeys split into two lanes (with the two
- * files that wait on worker processes), and everything else, which spends much of its time waiting on timers, sockets and the database. The browser files
+ * Runs the whole test suite as three mocha processes at once: the browser journeys split into two lanes, and
+ * everything else, which spends much of its time waiting on timers, sockets and the database. The browser files
  * leave the CPU idle for long stretches (page loads, mail, animations), so two lanes finish far sooner than one; a
  * fourth lane made the run slower, as the tests that spawn worker processes then starve for CPU.
  * Each process has its own database, Redis scope and mailbox (all named after its pid). The first browser lane
@@ -43,16 +43,6 @@ const BROWSER_FILE_SECONDS: Record<string, number> = {
 };
 const DEFAULT_BROWSER_FILE_SECONDS = 25;
 
-/**
- * Files without a browser that mostly wait on worker processes they spawn. Left with the other tests they made that lane
- * end minutes after the browser lanes (15 min against 11 in a CI run); they run in the browser lanes instead, weighed
- * like the browser files, so the three processes end together without a fourth one competing for the two cores.
- */
-const WAITING_FILE_SECONDS: Record<string, number> = {
-  'core/scheduler/tests/scheduler.test.ts': 78,
-  'tests/jobs-recovery.test.ts': 75,
-};
-
 interface SuiteRun {
   output: string;
   exitCode: number;
@@ -83,11 +73,10 @@ function testFilesUnder(folder: string): string[] {
 
 const testFiles = () => ['core', 'plugins', 'tests'].flatMap(testFilesUnder);
 const isBrowserFile = (file: string) => file.split(path.sep).includes('browser');
-const runsInBrowserLane = (file: string) => isBrowserFile(file) || file in WAITING_FILE_SECONDS;
 
 /** Longest first, each to the lane with the least work so far. */
 function intoLanes(files: string[], lanes: number): string[][] {
-  const weight = (file: string) => BROWSER_FILE_SECONDS[file] ?? WAITING_FILE_SECONDS[file] ?? DEFAULT_BROWSER_FILE_SECONDS;
+  const weight = (file: string) => BROWSER_FILE_SECONDS[file] ?? DEFAULT_BROWSER_FILE_SECONDS;
   const result = Array.from({ length: lanes }, () => ({ files: [] as string[], seconds: 0 }));
   for (const file of [...files].sort((a, b) => weight(b) - weight(a))) {
     const lightest = result.reduce((best, lane) => (lane.seconds < best.seconds ? lane : best));
@@ -112,7 +101,7 @@ async function browserLanes(): Promise<SuiteRun[]> {
   // Built once here: lanes that each found the build stale would each build it.
   const build = await run(process.execPath, ['--import', 'tsx', 'shell/build/build.ts', '--if-stale', '--with-test-fixtures'], false);
   if (build.exitCode !== 0) return [{ output: `The web build failed:\n${build.output}\n0 passed, 1 failed\n`, exitCode: 1 }];
-  const lanes = intoLanes(testFiles().filter(runsInBrowserLane), BROWSER_LANES);
+  const lanes = intoLanes(testFiles().filter(isBrowserFile), BROWSER_LANES);
   return Promise.all(lanes.map((files, lane) => run(MOCHA, files, lane === 0)));
 }
 
@@ -120,7 +109,7 @@ const [browser, other] = await Promise.all([
   browserLanes(),
   run(
     MOCHA,
-    testFiles().filter((file) => !runsInBrowserLane(file)),
+    testFiles().filter((file) => !isBrowserFile(file)),
     false,
   ),
 ]);
