@@ -222,14 +222,10 @@ async function seedDemoTeam(container: Container, membership: Membership, client
   const workspaceId = membership.workspace.id;
   const team: DemoTeamMember[] = [];
   for (const person of DEMO_TEAM) {
-    const user = await User.query().insert({
-      name: person.name,
-      email: person.email,
-      passwordHash: await hashPassword(demoPassword(), config.passwordHashCost),
-      emailVerifiedAt: new Date(),
-    });
-    await container.get<Knex>(TOKENS.Knex).transaction(async (trx) => {
-      await WorkspaceMember.query(trx).insert({ workspaceId, userId: user.id, role: person.role });
+    const passwordHash = await hashPassword(demoPassword(), config.passwordHashCost);
+    const user = await container.get<Knex>(TOKENS.Knex).transaction(async (trx) => {
+      const account = await User.query(trx).insert({ name: person.name, email: person.email, passwordHash, emailVerifiedAt: new Date() });
+      await WorkspaceMember.query(trx).insert({ workspaceId, userId: account.id, role: person.role });
       const linked = await directory.resolveExternalIds(
         workspaceId,
         (person.clientIndexes ?? []).map((index) => clients[index]!.externalId),
@@ -237,10 +233,11 @@ async function seedDemoTeam(container: Container, membership: Membership, client
       );
       await directory.linkMemberToClients(
         workspaceId,
-        user.id,
+        account.id,
         linked.map((client) => client.id),
         trx,
       );
+      return account;
     });
     team.push({ id: user.id, ...user.toPublic(), role: person.role });
   }

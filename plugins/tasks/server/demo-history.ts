@@ -53,10 +53,11 @@ export function demoHistory({ due, today, comments, status }: DemoHistoryPlan, n
     times.push(Math.min(afterPrevious, now.getTime() - (days.length - index) * MINUTE_MS));
   });
   const dates = times.map((time) => new Date(time));
+  const firstComment = worked ? 2 : 1;
   return {
     created: dates[0]!,
     started: worked ? dates[1]! : null,
-    comments: dates.slice(worked ? 2 : 1, (worked ? 2 : 1) + comments),
+    comments: dates.slice(firstComment, firstComment + comments),
     finished: finishedDay ? dates.at(-1)! : null,
   };
 }

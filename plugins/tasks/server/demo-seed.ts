@@ -421,6 +421,8 @@ export async function seedDemoTasks({ container, membership, owner, team, client
     (await container.get<WorkspacePluginStates>(TOKENS.WorkspacePlugins).isEnabled(membership.workspace.id, 'documents'));
 
   for (const [index, demo] of DEMO_TASKS.entries()) {
+    // The owner hands the work out; whoever has it takes it forward.
+    const { person, actor: assignee } = inTurn(index);
     const client = demo.clientIndex === undefined ? undefined : clients[demo.clientIndex];
     const dueDate = dueDateOf(demo.due, today);
     const input = createTaskSchema.parse({
@@ -429,15 +431,13 @@ export async function seedDemoTasks({ container, membership, owner, team, client
       status: 'PENDING',
       priority: demo.priority,
       dueDate,
-      assignedToExternalId: inTurn(index).person.externalId,
+      assignedToExternalId: person.externalId,
       clientExternalId: client?.externalId ?? null,
       entityType: client ? 'CLIENT' : null,
       entityId: client?.externalId ?? null,
     });
     const comments = demo.comments ?? [];
     const history = demoHistory({ due: dueDate, today, comments: comments.length, status: demo.status }, new Date());
-    // The owner hands the work out; whoever has it takes it forward.
-    const assignee: TaskActor = inTurn(index).actor;
     const task = await tasks.create({ ...actor, at: history.created }, input);
     if (history.started) await tasks.update({ ...assignee, at: history.started }, task.externalId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
     for (const [position, content] of comments.entries()) {
@@ -467,14 +467,12 @@ export async function seedDemoTasks({ container, membership, owner, team, client
       recurrence: demo.recurrence,
     });
     // The client who is behind has the latest return open; all earlier ones are filed.
-    let behindSeries = demo.behind && started.find(({ client }) => client.externalId === clients[demo.behind!.clientIndex]!.externalId);
-    for (const task of await pastOccurrences(membership.workspace.id, started, today)) {
-      if (task.seriesId === behindSeries?.seriesId) {
-        await tasks.addComment(assignee.actor, task.externalId, demo.behind!.comment);
-        behindSeries = undefined;
-      } else {
-        await tasks.update(assignee.actor, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
-      }
+    const behindSeriesId = demo.behind && started.find(({ client }) => client.externalId === clients[demo.behind!.clientIndex]!.externalId)?.seriesId;
+    const past = await pastOccurrences(membership.workspace.id, started, today);
+    const leftOpen = past.find((task) => task.seriesId === behindSeriesId);
+    for (const task of past) {
+      if (task === leftOpen) await tasks.addComment(assignee.actor, task.externalId, demo.behind!.comment);
+      else await tasks.update(assignee.actor, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
     }
   }
   // The day's reminder run may have passed before the demo existed: its overdue and due-tomorrow work rings the bell now.

@@ -523,11 +523,9 @@ describe('tasks: recurring work', () => {
         title: `ITR-1 for ${assessmentYearBefore(returnsJuly)} - Priya Nair`,
         due_date: returnsJuly,
       });
-      expect(rows.map((row) => row.title)).to.include(
-        `Tax audit report Form 3CD for ${financialYearBefore(lastDeadline(today, [9, 30]))} - Kaveri Textiles`,
-      );
-      // Each task's history spreads over the weeks before: taken up, begun, discussed, then done the day before it was due.
       const auditDue = lastDeadline(today, [9, 30]);
+      expect(rows.map((row) => row.title)).to.include(`Tax audit report Form 3CD for ${financialYearBefore(auditDue)} - Kaveri Textiles`);
+      // Each task's history spreads over the weeks before: taken up, begun, discussed, then done the day before it was due.
       const audit = await tasks.host
         .knex('tasks')
         .where({ workspace_id: membership.workspace.id })
