@@ -7,6 +7,8 @@ export interface DemoHistoryPlan {
   today: string;
   comments: number;
   status: TaskStatus;
+  /** The day it was made, when that is fixed already: a series' task is made by the series' job. */
+  takenUp?: string;
 }
 
 /** When each of it happened, so its details page reads like work done over weeks rather than all at one instant. */
@@ -29,12 +31,12 @@ const earlier = (left: string, right: string) => (left < right ? left : right);
 const later = (left: string, right: string) => (left > right ? left : right);
 
 /**
- * Work is taken up three weeks before its due date (three days ago at the latest; two weeks ago when it has none),
- * begun the next day, commented on every other day, blocked after that, and completed the day before it was due (or
+ * Work is taken up three weeks before its due date (three days ago at the latest; two weeks ago when it has none) or
+ * on the day given, begun the next day, commented on every other day, blocked after that, and completed the day before it was due (or
  * yesterday). Each event is in office hours of its day, after the one before it, and never later than `now`.
  */
-export function demoHistory({ due, today, comments, status }: DemoHistoryPlan, now: Date): DemoHistory {
-  const created = due ? earlier(addDays(due, -21), addDays(today, -3)) : addDays(today, -14);
+export function demoHistory({ due, today, comments, status, takenUp }: DemoHistoryPlan, now: Date): DemoHistory {
+  const created = takenUp ?? (due ? earlier(addDays(due, -21), addDays(today, -3)) : addDays(today, -14));
   const commentDays = Array.from({ length: comments }, (_, index) => addDays(created, 2 + 2 * index));
   const afterComments = addDays(created, 2 + 2 * comments);
   const finishedDay =

@@ -1,4 +1,4 @@
-import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates, addDays, kolkataToday } from '../../../core/plugin-api';
+import { TOKENS, type PluginDemoSeedContext, type WorkspacePluginStates, addDays, kolkataDayOf, kolkataToday } from '../../../core/plugin-api';
 import { ATTACHMENT_SERVICE } from '../../documents/server/tokens';
 import { type TaskPriority, type TaskStatus } from '../shared/wire';
 import {
@@ -387,7 +387,7 @@ const DEMO_SERIES: DemoSeries[] = [
   },
 ];
 
-/** The tasks of the series just started that were due before today, latest first, with their series' external id. */
+/** The series' tasks that were due before today, latest first, with their series' external id. */
 const pastOccurrences = (workspaceId: number, started: StartedSeries[], today: string) =>
   Task.inWorkspace(workspaceId)
     .join('tasks_series', 'tasks_series.id', 'tasks.series_id')
@@ -397,8 +397,12 @@ const pastOccurrences = (workspaceId: number, started: StartedSeries[], today: s
     )
     .where('tasks.due_date', '<', today)
     .orderBy('tasks.due_date', 'desc')
-    .select('tasks.external_id', 'tasks_series.external_id as series_id')
-    .castTo<{ externalId: string; seriesId: string }[]>();
+    .select('tasks.external_id', 'tasks.due_date', 'tasks.created_at', 'tasks_series.external_id as series_id')
+    .castTo<{ externalId: string; dueDate: string; createdAt: Date; seriesId: string }[]>();
+
+/** The series job runs every hour at :05; a day's tasks are made by its first run. */
+const seriesJobRunOn = (day: string, now: Date) => new Date(Math.min(Date.parse(`${day}T00:05:00+05:30`), now.getTime()));
+const officeOpeningOn = (day: string) => new Date(`${day}T10:00:00+05:30`);
 
 /**
  * About forty tasks of a CA practice over the demo clients, a few repeating series, comments on some; the work is
@@ -455,24 +459,54 @@ export async function seedDemoTasks({ container, membership, owner, team, client
     }
   }
 
+  // Each series was set up when its first return was to be made, and the job has made the later ones since.
+  const setUp: { demo: DemoSeries; assignee: TaskActor; started: StartedSeries[] }[] = [];
   for (const [index, demo] of DEMO_SERIES.entries()) {
     const assignee = inTurn(index + 1);
-    const started = await series.createRecurringWork(membership.workspace, owner.id, {
-      clientIds: demo.clientIndexes.map((clientIndex) => clients[clientIndex]!.externalId),
-      titleTemplate: demo.titleTemplate,
-      description: demo.description,
-      priority: demo.priority,
-      assignedToExternalId: assignee.person.externalId,
-      firstDueDate: addDays(today, demo.startInDays),
-      recurrence: demo.recurrence,
-    });
+    const firstDueDate = addDays(today, demo.startInDays);
+    const setUpOn = addDays(firstDueDate, -demo.recurrence.createDaysBefore);
+    const started = await series.createRecurringWork(
+      membership.workspace,
+      owner.id,
+      {
+        clientIds: demo.clientIndexes.map((clientIndex) => clients[clientIndex]!.externalId),
+        titleTemplate: demo.titleTemplate,
+        description: demo.description,
+        priority: demo.priority,
+        assignedToExternalId: assignee.person.externalId,
+        firstDueDate,
+        recurrence: demo.recurrence,
+      },
+      officeOpeningOn(setUpOn),
+    );
+    setUp.push({ demo, assignee: assignee.actor, started });
+  }
+  const firstSetUp = DEMO_SERIES.map((demo) => addDays(today, demo.startInDays - demo.recurrence.createDaysBefore)).sort()[0]!;
+  for (let day = addDays(firstSetUp, 1); day <= today; day = addDays(day, 1)) {
+    await series.createDueOccurrences(membership.workspace.id, day, seriesJobRunOn(day, new Date()));
+  }
+  for (const { demo, assignee, started } of setUp) {
     // The client who is behind has the latest return open; all earlier ones are filed.
     const behindSeriesId = demo.behind && started.find(({ client }) => client.externalId === clients[demo.behind!.clientIndex]!.externalId)?.seriesId;
     const past = await pastOccurrences(membership.workspace.id, started, today);
     const leftOpen = past.find((task) => task.seriesId === behindSeriesId);
     for (const task of past) {
-      if (task === leftOpen) await tasks.addComment(assignee.actor, task.externalId, demo.behind!.comment);
-      else await tasks.update(assignee.actor, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
+      const history = demoHistory(
+        {
+          due: task.dueDate,
+          today,
+          comments: task === leftOpen ? 1 : 0,
+          status: task === leftOpen ? 'PENDING' : 'COMPLETED',
+          takenUp: kolkataDayOf(task.createdAt),
+        },
+        new Date(),
+      );
+      if (task === leftOpen) {
+        await tasks.addComment({ ...assignee, at: history.comments[0] }, task.externalId, demo.behind!.comment);
+        continue;
+      }
+      await tasks.update({ ...assignee, at: history.started! }, task.externalId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
+      await tasks.update({ ...assignee, at: history.finished! }, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
     }
   }
   // The day's reminder run may have passed before the demo existed: its overdue and due-tomorrow work rings the bell now.

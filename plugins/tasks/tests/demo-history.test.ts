@@ -24,6 +24,13 @@ describe('tasks: the demo seed gives each task a history of past weeks', () => {
     expect(demoHistory({ due: null, today: TODAY, comments: 0, status: 'PENDING' }, NOW).created).to.deep.equal(ist('2026-11-14T10:00:00'));
   });
 
+  it('takes work up on the day given: a series task is made by the series job', () => {
+    const history = demoHistory({ due: '2026-11-20', today: TODAY, comments: 0, status: 'COMPLETED', takenUp: '2026-11-05' }, NOW);
+    expect(history.created).to.deep.equal(ist('2026-11-05T10:00:00'));
+    expect(history.started).to.deep.equal(ist('2026-11-06T11:30:00'));
+    expect(history.finished).to.deep.equal(ist('2026-11-19T13:00:00'));
+  });
+
   it('blocks work after its comments', () => {
     const history = demoHistory({ due: '2026-11-25', today: TODAY, comments: 2, status: 'BLOCKED' }, NOW);
     expect(history.comments).to.deep.equal([ist('2026-11-06T13:00:00'), ist('2026-11-08T14:30:00')]);

@@ -496,8 +496,17 @@ describe('tasks: recurring work', () => {
       const definition = tasks.host.registry.get('tasks')!.definition!;
       await definition.seedDemo!({ container: tasks.host.container, membership, owner: actor, team, clients: demoClients });
 
-      const rows: { status: string; priority: string; due_date: string | null; series_id: number | null; title: string; assigned_to: string }[] =
-        await tasks.host.knex('tasks').where({ workspace_id: membership.workspace.id });
+      const rows: {
+        status: string;
+        priority: string;
+        due_date: string | null;
+        series_id: number | null;
+        title: string;
+        assigned_to: string;
+        created_at: Date;
+        start_date: Date | null;
+        completed_at: Date | null;
+      }[] = await tasks.host.knex('tasks').where({ workspace_id: membership.workspace.id });
       expect(rows.length).to.be.within(38, 60);
       // Shared out among the owner and the staff; the client's accountant is given none.
       const assignees = new Set(rows.map((row) => Number(row.assigned_to)));
@@ -516,6 +525,16 @@ describe('tasks: recurring work', () => {
       const pastReturns = rows.filter((row) => row.series_id !== null && row.due_date! < today);
       expect(pastReturns.length).to.be.at.least(8);
       expect(pastReturns.filter((row) => row.status !== 'COMPLETED').map((row) => row.title)).to.deep.equal(['GSTR-3B for Demo Client 5']);
+      // Each return was made ahead of its due date, by the series job as its day came, and filed the day before it.
+      for (const row of rows.filter((task) => task.series_id !== null)) {
+        expect(kolkataDayOf(row.created_at) <= addDays(row.due_date!, -10), `${row.title} made ahead`).to.equal(true);
+        expect(row.created_at.getTime()).to.be.below(Date.now());
+      }
+      for (const row of pastReturns.filter((task) => task.status === 'COMPLETED')) {
+        expect(row.created_at.getTime()).to.be.below(row.start_date!.getTime());
+        expect(row.start_date!.getTime()).to.be.below(row.completed_at!.getTime());
+        expect(kolkataDayOf(row.completed_at!)).to.equal(addDays(row.due_date!, -1));
+      }
       // Returns name the year of the deadline they sit on, whenever the demo is made.
       // Work already done sits on the deadline that has passed; open work on the nearest one.
       const returnsJuly = lastDeadline(today, [7, 31]);

@@ -242,14 +242,17 @@ export class SeriesService {
     };
   }
 
-  /** The job: makes every occurrence of the workspace's active series whose creation day has come; answers how many. */
-  async createDueOccurrences(workspaceId: number, today: string = kolkataToday()): Promise<number> {
+  /**
+   * The job: makes every occurrence of the workspace's active series whose creation day has come; answers how many.
+   * `at` dates the run when it is not now: the demo seed replays the runs of past weeks. The job never sets it.
+   */
+  async createDueOccurrences(workspaceId: number, today: string = kolkataToday(), at?: Date): Promise<number> {
     const active = await TaskSeries.inWorkspace(workspaceId).whereNull('stopped_at').orderBy('id').select('id');
     let total = 0;
     for (const { id } of active) {
       const created = await this.knex.transaction(async (trx) => {
         const series = await TaskSeries.inWorkspace(workspaceId, trx).findById(id).whereNull('stopped_at').forUpdate();
-        return series ? this.createOccurrences(trx, series, today) : [];
+        return series ? this.createOccurrences(trx, series, today, at) : [];
       });
       await this.notify(workspaceId, created, null);
       total += created.length;
@@ -257,8 +260,11 @@ export class SeriesService {
     return total;
   }
 
-  /** "New recurring work": a series per client, each with its first task due on the rule's first date from `firstDueDate`. */
-  async createRecurringWork(workspace: WorkspaceRef, actorUserId: number, input: RecurringWorkInput): Promise<StartedSeries[]> {
+  /**
+   * "New recurring work": a series per client, each with its first task due on the rule's first date from `firstDueDate`.
+   * `at` dates it when it is not now (the demo seed's series were set up weeks ago); requests never set it.
+   */
+  async createRecurringWork(workspace: WorkspaceRef, actorUserId: number, input: RecurringWorkInput, at?: Date): Promise<StartedSeries[]> {
     const fields = ruleFieldsOf(input.recurrence, input.firstDueDate);
     // Under its time budget first: the search for the first date of a rule that never falls runs to the year 9999.
     if (!yieldsDates(fields, input.firstDueDate)) throw noDatesIssue();
@@ -297,10 +303,11 @@ export class SeriesService {
           ...ruleColumns(fields),
           anchorDate: firstDueDate,
           lastOccurrenceDate: firstDueDate,
+          createdAt: at,
         });
-        const first = await this.insertOccurrence(trx, series, firstDueDate);
+        const first = await this.insertOccurrence(trx, series, firstDueDate, at);
         if (!first) throw new Error(`The first task of series ${series.externalId} already exists`);
-        const caughtUp = await this.createOccurrences(trx, series, kolkataToday());
+        const caughtUp = await this.createOccurrences(trx, series, kolkataToday(at), at);
         results.push({ client, series, first, caughtUp });
       }
       return results;
@@ -317,14 +324,14 @@ export class SeriesService {
   }
 
   /** The occurrences of a locked series whose creation day is `today` or earlier, at most MAX_OCCURRENCES_PER_RUN. */
-  private async createOccurrences(trx: Knex.Transaction, series: TaskSeries, today: string): Promise<Task[]> {
+  private async createOccurrences(trx: Knex.Transaction, series: TaskSeries, today: string, at?: Date): Promise<Task[]> {
     const due = datesAfter(ruleFieldsOfSeries(series), series.anchorDate, series.lastOccurrenceDate, MAX_OCCURRENCES_PER_RUN).filter(
       (date) => addDays(date, -series.createDaysBefore) <= today,
     );
     if (!due.length) return [];
     const created: Task[] = [];
     for (const date of due) {
-      const task = await this.insertOccurrence(trx, series, date);
+      const task = await this.insertOccurrence(trx, series, date, at);
       if (task) created.push(task);
     }
     await TaskSeries.query(trx)
@@ -334,7 +341,7 @@ export class SeriesService {
   }
 
   /** The series' task due `date`, as the series' creator made it; null when another run made it first. */
-  private async insertOccurrence(trx: Knex.Transaction, series: TaskSeries, date: string): Promise<Task | null> {
+  private async insertOccurrence(trx: Knex.Transaction, series: TaskSeries, date: string, at?: Date): Promise<Task | null> {
     const task = await Task.query(trx)
       .insert({
         workspaceId: series.workspaceId,
@@ -350,6 +357,7 @@ export class SeriesService {
         createdBy: series.createdBy,
         seriesId: series.id,
         occurrenceDate: date,
+        createdAt: at,
       })
       .onConflict()
       .ignore();
@@ -362,6 +370,7 @@ export class SeriesService {
         entityType: TASK_ENTITY,
         entityId: task.externalId,
         metadata: { seriesId: series.externalId },
+        at,
       },
       trx,
     );
