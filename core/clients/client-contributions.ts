@@ -4,6 +4,7 @@ import type { ClientDirectory } from './client-directory';
 import { withinScope } from './client-scope';
 import { matchSearch } from './client-search';
 import { Client } from './models';
+import { CLIENT_DASHBOARD, type ClientGrowthPoint } from './wire';
 
 const KOLKATA_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' });
 
@@ -18,7 +19,7 @@ const nextMonth = (month: string): string => {
 };
 
 /** Spec 1 section 2.7, "Monthly Client Growth": the running total per month (Asia/Kolkata), from the first client's month to this one. */
-export async function clientGrowth(context: MemberContext): Promise<{ month: string; clients: number }[]> {
+export async function clientGrowth(context: MemberContext): Promise<ClientGrowthPoint[]> {
   const rows = await Client.inWorkspace(context.workspace.id)
     .modify(await visibleTo(context))
     .select(Client.raw("to_char(clients.created_at at time zone 'Asia/Kolkata', 'YYYY-MM') as month"))
@@ -29,7 +30,7 @@ export async function clientGrowth(context: MemberContext): Promise<{ month: str
   if (!rows.length) return [];
   const added = new Map(rows.map((row) => [row.month, Number(row.added)]));
   const last = [rows[rows.length - 1].month, KOLKATA_MONTH.format(new Date())].sort()[1];
-  const series: { month: string; clients: number }[] = [];
+  const series: ClientGrowthPoint[] = [];
   let total = 0;
   for (let month = rows[0].month; month <= last; month = nextMonth(month)) {
     total += added.get(month) ?? 0;
@@ -59,15 +60,15 @@ export const clientContributions: Contribution[] = [
   dashboardPoint.contribute({
     stats: [
       {
-        id: 'totalClients',
-        label: 'Active clients in workspace',
+        id: CLIENT_DASHBOARD.totalClientsStat,
+        label: CLIENT_DASHBOARD.totalClientsCaption,
         value: async (context) =>
           Client.inWorkspace(context.workspace.id)
             .modify(await visibleTo(context))
             .resultSize(),
       },
     ],
-    graphs: [{ id: 'clientGrowth', series: clientGrowth }],
+    graphs: [{ id: CLIENT_DASHBOARD.growthGraph, series: clientGrowth }],
   }),
   searchPoint.contribute({ id: 'clients', search: searchClients }),
 ];

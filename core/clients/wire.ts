@@ -45,3 +45,21 @@ export interface ClientListEntry extends ClientView {
 export interface ClientDetailView extends ClientView {
   credentials: CredentialStatus[];
 }
+
+/** The dashboard's client figures (spec 1 section 2.7): the ids the core's providers answer under, and their texts. */
+export const CLIENT_DASHBOARD = {
+  totalClientsStat: 'totalClients',
+  growthGraph: 'clientGrowth',
+  totalClientsTitle: 'Total Clients',
+  totalClientsCaption: 'Active clients in workspace',
+  growthTitle: 'Monthly Client Growth',
+  growthEmptyTitle: 'No Client Data',
+  growthEmptyText: 'Add clients to see growth trends over time.',
+  failed: 'Failed to load dashboard data. Please try again later.',
+} as const;
+
+/** A month of "Monthly Client Growth": the running total of clients at its end. */
+export interface ClientGrowthPoint {
+  month: string;
+  clients: number;
+}

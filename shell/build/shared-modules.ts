@@ -25,4 +25,5 @@ export const sharedModules = {
   '@axal/web-sdk': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
   '@axal/web-sdk/ui': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
   '@axal/web-sdk/sync-banner': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
+  '@axal/web-sdk/charts': { singleton: true, requiredVersion: `^${webSdk.version}`, version: webSdk.version },
 };

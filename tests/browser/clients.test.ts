@@ -412,6 +412,45 @@ describe('browser: clients', function () {
     expect(unexpectedConsoleErrors(member)).to.deep.equal([]);
   });
 
+  it('counts the clients on the dashboard and draws their growth by month; a client member counts theirs alone', async () => {
+    const journey = await startJourney();
+    const { page } = journey.session;
+    const dashboardUrl = `${sharedHost().baseUrl}/axal/w/${journey.workspaceId}/dashboard`;
+    await page.goto(dashboardUrl);
+    const growth = page.getByRole('region', { name: 'Monthly Client Growth' });
+    await growth.getByText('No Client Data').waitFor();
+    await growth.getByText('Add clients to see growth trends over time.').waitFor();
+
+    const ownClientId = await createIndividualByApi(journey, 'Lakshmi Narayanan');
+    await createBusinessByApi(journey, 'Someone Else Traders');
+    await page.reload();
+    const total = page.getByRole('region', { name: 'Total Clients' });
+    await total.getByText('Active clients in workspace').waitFor();
+    await total.locator('.client-dashboard-card__value', { hasText: '2' }).waitFor();
+    const titles = await page.locator('.dashboard-cards h3').allTextContents();
+    expect(titles.indexOf('Total Clients'), 'the first of the figures').to.be.below(titles.indexOf('Total Documents'));
+    await growth.getByText('2 clients now').waitFor();
+    const months = growth.getByRole('table', { name: 'Clients at the end of each month' });
+    expect((await months.getByRole('row').last().getByRole('cell').allTextContents()).join(' | ')).to.equal('2 | First month shown');
+    await growth.locator('.client-dashboard-chart svg').first().waitFor();
+    await settledScreenshot(journey.session, 'clients-dashboard-light');
+
+    const member = await suite.open({ colorScheme: 'dark' });
+    const memberSignedIn = await signInBrowserContext(member.context, sharedHost().baseUrl, 'client-member');
+    await joinByInvitation(sharedHost().baseUrl, {
+      owner: journey.signedIn,
+      workspaceId: journey.workspaceId,
+      member: memberSignedIn,
+      role: 'CLIENT',
+      clientIds: [ownClientId],
+    });
+    await member.page.goto(dashboardUrl);
+    await member.page.getByRole('region', { name: 'Total Clients' }).locator('.client-dashboard-card__value', { hasText: '1' }).waitFor();
+    await member.page.getByRole('region', { name: 'Monthly Client Growth' }).getByText('1 client now').waitFor();
+    expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
+    expect(unexpectedConsoleErrors(member)).to.deep.equal([]);
+  });
+
   it('deletes a client once its name is typed exactly, then shows the list', async () => {
     const journey = await startJourney();
     const { page } = journey.session;

@@ -75,7 +75,10 @@ describe('browser: run-time plugin loading', function () {
       expect(await fresh.page.getByRole('navigation', { name: 'Workspace' }).getByText('Gate Fixture').count()).to.equal(0);
       expect(fresh.requests.some((url) => url.includes('/remotes/gate-fixture/'))).to.equal(false);
       await fresh.page.goto(`${workspaceUrl}/dashboard`);
-      await fresh.page.getByText('Your dashboard fills in as you add clients and switch on plugins.').waitFor();
+      // With every plugin off, the dashboard keeps the core's client cards.
+      await fresh.page.getByRole('region', { name: 'Total Clients' }).waitFor();
+      await fresh.page.getByText('Add clients to see growth trends over time.').waitFor();
+      expect(await fresh.page.getByRole('region', { name: 'Fixture card' }).count()).to.equal(0);
       await fresh.screenshot('plugin-disabled');
     } finally {
       await fresh.close();

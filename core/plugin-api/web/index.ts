@@ -57,6 +57,8 @@ export { assignableMembers } from './assignable-members';
 export { clientListsKey, useClientOptions } from './client-options';
 export type { ClientOption } from './client-options';
 export { dashboardQueriesKey, useDashboardGraphs, useDashboardRecent, useDashboardStats } from './dashboard-queries';
+export { monthAndYear, monthPoints, shortMonth } from './month-points';
+export type { MonthPoint, MonthValue } from './month-points';
 export { pageWindow } from './pagination';
 export type { PageWindowItem } from './pagination';
 export {

@@ -1,43 +1,29 @@
 import { useParams } from 'react-router-dom';
-import { appPath, usePermission } from '@axal/web-sdk';
-import { EmptyState } from '@axal/web-sdk/ui';
-import { contributionsTo } from '../plugins/contributions';
+import type { DashboardCard } from '@axal/web-sdk';
+import { CLIENT_DASHBOARD_CARDS } from '../clients/dashboard/client-dashboard-cards';
+import { contributionsTo, type Contribution } from '../plugins/contributions';
 import { PluginBoundary } from '../plugins/PluginBoundary';
 import type { LoadedPluginState } from '../plugins/workspace-plugins';
 import { PageHeader } from './PageHeader';
-import { RouterAnchorButton } from './router-links';
 
-/** The workspace dashboard; plugins add their cards through the `dashboardCards` slot. */
+/** The clients domain is always on: its cards are there whichever plugins the workspace has switched on. */
+const CORE_CARDS: Contribution<DashboardCard>[] = CLIENT_DASHBOARD_CARDS.map((item) => ({ pluginId: 'core', pluginName: 'Clients', item }));
+
+/** The workspace dashboard: the core's client cards and those plugins add through the `dashboardCards` slot, by `order`. */
 export function DashboardPage({ loaded }: { loaded: LoadedPluginState[] }) {
   const { workspaceId = '' } = useParams();
-  const canManagePlugins = usePermission('manage_plugins');
-  const cards = contributionsTo(loaded, 'dashboardCards');
+  const cards = [...CORE_CARDS, ...contributionsTo(loaded, 'dashboardCards')].sort((a, b) => a.item.order - b.item.order);
   return (
     <div className="workspace-page">
       <PageHeader title="Dashboard" />
-      {cards.length > 0 ? (
-        <div className="dashboard-cards">
-          {cards.map(({ pluginId, pluginName, item: card }) => (
-            // A card that throws fails alone; Retry re-mounts it.
-            <PluginBoundary key={`${pluginId}.${card.id}`} pluginName={pluginName} onRetry={() => undefined}>
-              <card.component workspaceId={workspaceId} />
-            </PluginBoundary>
-          ))}
-        </div>
-      ) : (
-        <div className="dashboard-empty">
-          <EmptyState
-            icon="dashboard"
-            title="Nothing to show yet"
-            description="Your dashboard fills in as you add clients and switch on plugins."
-            action={
-              canManagePlugins ? (
-                <RouterAnchorButton to={appPath(`/w/${workspaceId}/settings/plugins`)} icon="applications" text="Manage plugins" />
-              ) : undefined
-            }
-          />
-        </div>
-      )}
+      <div className="dashboard-cards">
+        {cards.map(({ pluginId, pluginName, item: card }) => (
+          // A card that throws fails alone; Retry re-mounts it.
+          <PluginBoundary key={`${pluginId}.${card.id}`} pluginName={pluginName} onRetry={() => undefined}>
+            <card.component workspaceId={workspaceId} />
+          </PluginBoundary>
+        ))}
+      </div>
     </div>
   );
 }

@@ -82,6 +82,8 @@ describe('browser: the notices dashboard cards', function () {
 
       // The tooltip of the last point says the same.
       const chart = received.locator('.notices-dashboard-chart');
+      // The mouse reaches only what is on screen, and the other cards may have pushed the chart below the fold.
+      await chart.scrollIntoViewIfNeeded();
       const box = (await chart.boundingBox())!;
       await page.mouse.move(box.x + box.width - 60, box.y + box.height / 2, { steps: 5 });
       await chart.getByText(`+1 from ${lastMonth}`).waitFor();

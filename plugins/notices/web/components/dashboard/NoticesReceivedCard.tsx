@@ -1,13 +1,13 @@
 import { Callout, Card, Classes } from '@blueprintjs/core';
 import { lazy, Suspense, useId, useMemo } from 'react';
-import { type DashboardCardProps, useDashboardGraphs } from '@axal/web-sdk';
+import { type DashboardCardProps, monthPoints, useDashboardGraphs } from '@axal/web-sdk';
 import { EmptyState } from '@axal/web-sdk/ui';
 import { NOTICE_PROVIDERS, NOTICE_STATS_MONTHS, NOTICE_TOASTS, type NoticeMonthCount } from '../../../shared/wire';
-import { monthPoints, noticesCount } from './monthly-counts';
+import { monthValues, noticesCount } from './monthly-counts';
 import './dashboard.css';
 
 // ECharts is large: only this card loads it, and only once there is something to draw.
-const NoticesReceivedChart = lazy(() => import('./NoticesReceivedChart').then((module) => ({ default: module.NoticesReceivedChart })));
+const MonthlyLineChart = lazy(() => import('@axal/web-sdk/charts').then((module) => ({ default: module.MonthlyLineChart })));
 
 const ChartSkeleton = () => <div className={`${Classes.SKELETON} notices-dashboard-chart`} aria-busy="true" aria-label="Loading" />;
 
@@ -16,8 +16,8 @@ export function NoticesReceivedCard({ workspaceId }: DashboardCardProps) {
   const graphs = useDashboardGraphs(workspaceId);
   const titleId = useId();
   const series = graphs.data?.[NOTICE_PROVIDERS.monthlyGraph] as NoticeMonthCount[] | null | undefined;
-  const points = useMemo(() => monthPoints(series ?? []), [series]);
-  const total = points.reduce((sum, point) => sum + point.count, 0);
+  const points = useMemo(() => monthPoints(monthValues(series ?? [])), [series]);
+  const total = points.reduce((sum, point) => sum + point.value, 0);
   return (
     <Card className="notices-dashboard-card notices-dashboard-card--wide" role="region" aria-labelledby={titleId}>
       <div className="notices-dashboard-card__head">
@@ -41,7 +41,7 @@ export function NoticesReceivedCard({ workspaceId }: DashboardCardProps) {
       ) : (
         <>
           <Suspense fallback={<ChartSkeleton />}>
-            <NoticesReceivedChart points={points} />
+            <MonthlyLineChart points={points} valueName="Notices" className="notices-dashboard-chart" />
           </Suspense>
           <table className="visually-hidden">
             <caption>Notices received per month</caption>
@@ -56,7 +56,7 @@ export function NoticesReceivedCard({ workspaceId }: DashboardCardProps) {
               {points.map((point) => (
                 <tr key={point.month}>
                   <th scope="row">{point.label}</th>
-                  <td>{point.count}</td>
+                  <td>{point.value}</td>
                   <td>{point.change ?? 'First month shown'}</td>
                 </tr>
               ))}

@@ -4,7 +4,7 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import type { MonthPoint } from './monthly-counts';
+import type { MonthPoint } from '../month-points';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, SVGRenderer]);
 
@@ -27,11 +27,22 @@ function useDarkTheme(): boolean {
   );
 }
 
-const tooltipOf = (point: MonthPoint) => [`<strong>${point.label}</strong>`, `Notices: ${point.count}`, point.change].filter(Boolean).join('<br/>');
+export interface MonthlyLineChartProps {
+  points: MonthPoint[];
+  /** What the figure counts, as its tooltip names it: 'Notices', 'Clients'. */
+  valueName: string;
+  /** Sizes the chart (ECharts fills its box). */
+  className: string;
+}
 
-/** The line itself, drawn by ECharts; the card's hidden table says the same for screen readers. */
-export function NoticesReceivedChart({ points }: { points: MonthPoint[] }) {
+/**
+ * A dashboard line of monthly figures (spec 1 section 2.7: tooltips with the value and the change, 2 s animation),
+ * drawn by ECharts. It is hidden from screen readers: the card beside it says the same in a table.
+ */
+export function MonthlyLineChart({ points, valueName, className }: MonthlyLineChartProps) {
   const colours = useDarkTheme() ? COLOURS.dark : COLOURS.light;
+  const tooltipOf = (point: MonthPoint) =>
+    [`<strong>${point.label}</strong>`, `${valueName}: ${point.value}`, point.change].filter(Boolean).join('<br/>');
   const option = {
     animationDuration: ANIMATION_MS,
     grid: { left: 8, right: 16, top: 16, bottom: 8, containLabel: true },
@@ -58,8 +69,8 @@ export function NoticesReceivedChart({ points }: { points: MonthPoint[] }) {
     series: [
       {
         type: 'line',
-        name: 'Notices',
-        data: points.map((point) => point.count),
+        name: valueName,
+        data: points.map((point) => point.value),
         smooth: true,
         symbolSize: 7,
         lineStyle: { color: colours.line, width: 2 },
@@ -70,7 +81,7 @@ export function NoticesReceivedChart({ points }: { points: MonthPoint[] }) {
   };
   return (
     <div aria-hidden="true">
-      <EChartsReactCore echarts={echarts} option={option} opts={{ renderer: 'svg' }} notMerge className="notices-dashboard-chart" />
+      <EChartsReactCore echarts={echarts} option={option} opts={{ renderer: 'svg' }} notMerge className={className} />
     </div>
   );
 }
