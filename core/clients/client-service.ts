@@ -138,12 +138,13 @@ export class ClientService {
     return { ...viewOf(client), credentials: credentials.map((credential) => ({ platformName: credential.platform, isValid: credential.isValid })) };
   }
 
-  async create(membership: Membership, input: ClientInput, actor: SessionUser): Promise<{ client: ClientView; warnings: string[] }> {
+  /** `at` is when the firm took the client on, if not now: the demo seed's clients joined over past months. Requests never set it. */
+  async create(membership: Membership, input: ClientInput, actor: SessionUser, at?: Date): Promise<{ client: ClientView; warnings: string[] }> {
     const workspaceId = membership.workspace.id;
     await this.assertUnique(workspaceId, input.panNumber, input.email);
     const client = await this.knex
       .transaction(async (trx) => {
-        const created = await Client.query(trx).insert(this.recordOf(workspaceId, input, actor.id));
+        const created = await Client.query(trx).insert({ ...this.recordOf(workspaceId, input, actor.id), createdAt: at });
         await this.activity.record(
           {
             workspaceId,
@@ -152,6 +153,7 @@ export class ClientService {
             entityType: 'client',
             entityId: created.externalId,
             metadata: { name: created.name },
+            at,
           },
           trx,
         );

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Container } from 'inversify';
 import type { Knex } from 'knex';
+import { subMonths } from 'date-fns';
 import { hashPassword } from '../auth/password';
 import { User } from '../auth/user-model';
 import type { Config } from '../platform/config';
 import { TOKENS } from '../platform/tokens';
+import { kolkataDayOf } from '../platform/calendar-day';
 import { ClientService } from '../clients/client-service';
 import { CredentialService } from '../clients/credential-service';
 import { gstinCheckCharacter } from '../clients/gstin';
@@ -194,11 +196,19 @@ const DEMO_CREDENTIALS: [clientIndex: number, platformName: 'GST' | 'INCOME_TAX'
   [7, 'INCOME_TAX', 'ABKPN4321M'],
 ];
 
+/** How many months ago the firm took on each demo client, in DEMO_CLIENTS' order: the practice grew over two years. */
+const DEMO_CLIENT_MONTHS_AGO = [23, 22, 20, 18, 17, 14, 12, 10, 8, 6, 4, 2];
+/** That many months before `now`, at 11:00 IST of that day. */
+const takenOn = (monthsAgo: number, now: Date) => new Date(`${kolkataDayOf(subMonths(now, monthsAgo))}T11:00:00+05:30`);
+
 async function seedDemoClients(container: Container, membership: Membership, owner: SessionUser): Promise<{ externalId: string; name: string }[]> {
   const clients = container.get(ClientService);
   const credentials = container.get(CredentialService);
   const created = [];
-  for (const input of DEMO_CLIENTS) created.push((await clients.create(membership, input, owner)).client);
+  const now = new Date();
+  for (const [index, input] of DEMO_CLIENTS.entries()) {
+    created.push((await clients.create(membership, input, owner, takenOn(DEMO_CLIENT_MONTHS_AGO[index]!, now))).client);
+  }
   for (const [index, content] of DEMO_NOTES) await clients.addNote(membership, created[index].externalId, content, owner);
   for (const [index, platformName, username] of DEMO_CREDENTIALS) {
     await credentials.save(membership, created[index].externalId, { platformName, username, password: randomBytes(9).toString('base64url') }, owner);

@@ -45,4 +45,17 @@ describe('the demo seed', () => {
       { name: 'Ramesh Iyer', role: 'CLIENT', client: 'Shree Ganesh Traders Pvt Ltd' },
     ]);
   });
+
+  it('has taken its clients on over the past two years, so the dashboard shows how the practice grew', async () => {
+    const clients: { created_at: Date }[] = await host.host.knex('clients').select('created_at');
+    const activity: { at: Date }[] = await host.host.knex('activity_log').where({ action: 'client.created' }).select('created_at as at');
+    const months = new Set(clients.map((client) => client.created_at.toISOString().slice(0, 7)));
+    expect(months.size, 'months in which clients joined').to.be.at.least(10);
+    const oldest = Math.min(...clients.map((client) => client.created_at.getTime()));
+    expect(Date.now() - oldest, 'the oldest client').to.be.above(600 * 24 * 3600 * 1000);
+    expect(clients.every((client) => client.created_at.getTime() < Date.now())).to.equal(true);
+    // The client's history starts when the client joined.
+    const ascending = (times: number[]) => [...times].sort((left, right) => left - right);
+    expect(ascending(activity.map((entry) => entry.at.getTime()))).to.deep.equal(ascending(clients.map((client) => client.created_at.getTime())));
+  });
 });
