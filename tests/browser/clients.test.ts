@@ -426,7 +426,7 @@ describe('browser: clients', function () {
     await page.reload();
     const total = page.getByRole('region', { name: 'Total Clients' });
     await total.getByText('Active clients in workspace').waitFor();
-    await total.locator('.client-dashboard-card__value', { hasText: '2' }).waitFor();
+    await total.locator('.sdk-stat-card__value', { hasText: '2' }).waitFor();
     const titles = await page.locator('.dashboard-cards h3').allTextContents();
     expect(titles.indexOf('Total Clients'), 'the first of the figures').to.be.below(titles.indexOf('Total Documents'));
     await growth.getByText('2 clients now').waitFor();
@@ -445,7 +445,7 @@ describe('browser: clients', function () {
       clientIds: [ownClientId],
     });
     await member.page.goto(dashboardUrl);
-    await member.page.getByRole('region', { name: 'Total Clients' }).locator('.client-dashboard-card__value', { hasText: '1' }).waitFor();
+    await member.page.getByRole('region', { name: 'Total Clients' }).locator('.sdk-stat-card__value', { hasText: '1' }).waitFor();
     await member.page.getByRole('region', { name: 'Monthly Client Growth' }).getByText('1 client now').waitFor();
     expect(unexpectedConsoleErrors(journey.session)).to.deep.equal([]);
     expect(unexpectedConsoleErrors(member)).to.deep.equal([]);

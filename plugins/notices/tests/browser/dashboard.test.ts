@@ -65,7 +65,7 @@ describe('browser: the notices dashboard cards', function () {
       await settledDashboard(page);
 
       const pending = page.getByRole('region', { name: 'Pending Notices' });
-      expect(await pending.locator('.notices-dashboard-card__value').textContent()).to.equal('2');
+      expect(await pending.locator('.sdk-stat-card__value').textContent()).to.equal('2');
       await pending.getByText('Notices awaiting action').waitFor();
 
       const recent = page.getByRole('region', { name: 'Recent Notices' });

@@ -1,7 +1,7 @@
 import { Callout, Card, Classes } from '@blueprintjs/core';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { type DashboardCardProps, monthPoints, useDashboardGraphs } from '@axal/web-sdk';
-import { EmptyState } from '@axal/web-sdk/ui';
+import { EmptyState, MonthPointsTable } from '@axal/web-sdk/ui';
 import { CLIENT_DASHBOARD, type ClientGrowthPoint } from '../../../../core/clients/wire';
 import './client-dashboard.css';
 
@@ -40,25 +40,7 @@ export function ClientGrowthCard({ workspaceId }: DashboardCardProps) {
           <Suspense fallback={<ChartSkeleton />}>
             <MonthlyLineChart points={points} valueName="Clients" className="client-dashboard-chart" />
           </Suspense>
-          <table className="visually-hidden">
-            <caption>Clients at the end of each month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Clients</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.month}>
-                  <th scope="row">{point.label}</th>
-                  <td>{point.value}</td>
-                  <td>{point.change ?? 'First month shown'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MonthPointsTable points={points} caption="Clients at the end of each month" valueName="Clients" />
         </>
       )}
     </Card>

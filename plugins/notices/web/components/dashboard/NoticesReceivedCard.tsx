@@ -1,7 +1,7 @@
 import { Callout, Card, Classes } from '@blueprintjs/core';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { type DashboardCardProps, monthPoints, useDashboardGraphs } from '@axal/web-sdk';
-import { EmptyState } from '@axal/web-sdk/ui';
+import { EmptyState, MonthPointsTable } from '@axal/web-sdk/ui';
 import { NOTICE_PROVIDERS, NOTICE_STATS_MONTHS, NOTICE_TOASTS, type NoticeMonthCount } from '../../../shared/wire';
 import { monthValues, noticesCount } from './monthly-counts';
 import './dashboard.css';
@@ -43,25 +43,7 @@ export function NoticesReceivedCard({ workspaceId }: DashboardCardProps) {
           <Suspense fallback={<ChartSkeleton />}>
             <MonthlyLineChart points={points} valueName="Notices" className="notices-dashboard-chart" />
           </Suspense>
-          <table className="visually-hidden">
-            <caption>Notices received per month</caption>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col">Notices</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((point) => (
-                <tr key={point.month}>
-                  <th scope="row">{point.label}</th>
-                  <td>{point.value}</td>
-                  <td>{point.change ?? 'First month shown'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <MonthPointsTable points={points} caption="Notices received per month" valueName="Notices" />
         </>
       )}
     </Card>
