@@ -82,6 +82,20 @@ describe('browser: clients', function () {
     return client.externalId;
   }
 
+  /** A browser signed in as a CLIENT member of the journey's workspace, linked to one client (dark theme). */
+  async function openAsClientMember(journey: Journey, clientId: string) {
+    const member = await suite.open({ colorScheme: 'dark' });
+    const memberSignedIn = await signInBrowserContext(member.context, sharedHost().baseUrl, 'client-member');
+    await joinByInvitation(sharedHost().baseUrl, {
+      owner: journey.signedIn,
+      workspaceId: journey.workspaceId,
+      member: memberSignedIn,
+      role: 'CLIENT',
+      clientIds: [clientId],
+    });
+    return member;
+  }
+
   it('creates a business and an individual through the form, with the spec messages inline and a duplicate PAN refused', async () => {
     const journey = await startJourney();
     const { page } = journey.session;
@@ -388,15 +402,7 @@ describe('browser: clients', function () {
     const journey = await startJourney();
     const ownClientId = await createIndividualByApi(journey, 'Lakshmi Narayanan');
     await createBusinessByApi(journey, 'Someone Else Traders');
-    const member = await suite.open({ colorScheme: 'dark' });
-    const memberSignedIn = await signInBrowserContext(member.context, sharedHost().baseUrl, 'client-member');
-    await joinByInvitation(sharedHost().baseUrl, {
-      owner: journey.signedIn,
-      workspaceId: journey.workspaceId,
-      member: memberSignedIn,
-      role: 'CLIENT',
-      clientIds: [ownClientId],
-    });
+    const member = await openAsClientMember(journey, ownClientId);
     const { page } = member;
 
     await page.goto(journey.clientsUrl);
@@ -435,15 +441,7 @@ describe('browser: clients', function () {
     await growth.locator('.client-dashboard-chart svg').first().waitFor();
     await settledScreenshot(journey.session, 'clients-dashboard-light');
 
-    const member = await suite.open({ colorScheme: 'dark' });
-    const memberSignedIn = await signInBrowserContext(member.context, sharedHost().baseUrl, 'client-member');
-    await joinByInvitation(sharedHost().baseUrl, {
-      owner: journey.signedIn,
-      workspaceId: journey.workspaceId,
-      member: memberSignedIn,
-      role: 'CLIENT',
-      clientIds: [ownClientId],
-    });
+    const member = await openAsClientMember(journey, ownClientId);
     await member.page.goto(dashboardUrl);
     await member.page.getByRole('region', { name: 'Total Clients' }).locator('.sdk-stat-card__value', { hasText: '1' }).waitFor();
     await member.page.getByRole('region', { name: 'Monthly Client Growth' }).getByText('1 client now').waitFor();
