@@ -31,3 +31,7 @@ function changeFrom(previous: MonthValue | undefined, value: number): string | n
 /** Each month with its label and its change from the month before (spec 1 section 2.7: line tooltips). */
 export const monthPoints = (series: MonthValue[]): MonthPoint[] =>
   series.map((entry, index) => ({ ...entry, label: monthAndYear(entry.month), change: changeFrom(series[index - 1], entry.value) }));
+
+/** Axis labels: 'Mar', or "Mar '26" once the line spans more than a year and a month name alone would repeat. */
+export const axisLabelsOf = (points: MonthPoint[]): string[] =>
+  points.map(({ month }) => (points.length > 12 ? `${shortMonth(month)} '${month.slice(2, 4)}` : shortMonth(month)));

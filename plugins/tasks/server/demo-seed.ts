@@ -460,7 +460,7 @@ export async function seedDemoTasks({ container, membership, owner, team, client
   }
 
   // Each series was set up when its first return was to be made, and the job has made the later ones since.
-  const setUp: { demo: DemoSeries; assignee: TaskActor; started: StartedSeries[] }[] = [];
+  const setUp: { demo: DemoSeries; assignee: TaskActor; setUpOn: string; started: StartedSeries[] }[] = [];
   for (const [index, demo] of DEMO_SERIES.entries()) {
     const assignee = inTurn(index + 1);
     const firstDueDate = addDays(today, demo.startInDays);
@@ -479,9 +479,9 @@ export async function seedDemoTasks({ container, membership, owner, team, client
       },
       officeOpeningOn(setUpOn),
     );
-    setUp.push({ demo, assignee: assignee.actor, started });
+    setUp.push({ demo, assignee: assignee.actor, setUpOn, started });
   }
-  const firstSetUp = DEMO_SERIES.map((demo) => addDays(today, demo.startInDays - demo.recurrence.createDaysBefore)).sort()[0]!;
+  const firstSetUp = setUp.map(({ setUpOn }) => setUpOn).sort()[0]!;
   for (let day = addDays(firstSetUp, 1); day <= today; day = addDays(day, 1)) {
     await series.createDueOccurrences(membership.workspace.id, day, seriesJobRunOn(day, new Date()));
   }

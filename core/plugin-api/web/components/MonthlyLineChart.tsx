@@ -4,7 +4,7 @@ import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import type { MonthPoint } from '../month-points';
+import { axisLabelsOf, type MonthPoint } from '../month-points';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, SVGRenderer]);
 
@@ -56,7 +56,7 @@ export function MonthlyLineChart({ points, valueName, className }: MonthlyLineCh
     xAxis: {
       type: 'category',
       boundaryGap: false,
-      data: points.map((point) => point.label.slice(0, 3)),
+      data: axisLabelsOf(points),
       axisLabel: { color: colours.muted },
       axisLine: { lineStyle: { color: colours.grid } },
     },

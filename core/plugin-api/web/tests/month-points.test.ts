@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { monthAndYear, monthPoints } from '../month-points';
+import { axisLabelsOf, monthAndYear, monthPoints } from '../month-points';
 
 describe('web sdk: the points of a monthly line', () => {
   it('labels each month and says its change from the month before', () => {
@@ -21,5 +21,14 @@ describe('web sdk: the points of a monthly line', () => {
   it('has nothing to plot for no months', () => {
     expect(monthPoints([])).to.deep.equal([]);
     expect(monthAndYear('2026-11')).to.equal('Nov 2026');
+  });
+
+  it('names the months on the axis, with the year once the line spans more than a year', () => {
+    const months = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ month: `2025-${String(index + 1).padStart(2, '0')}`, value: index }));
+    expect(axisLabelsOf(monthPoints(months(12)))).to.deep.equal(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']);
+    const twoYears = monthPoints([...months(12), { month: '2026-01', value: 12 }]);
+    expect(axisLabelsOf(twoYears)).to.include.ordered.members(["Jan '25", "Feb '25"]);
+    expect(axisLabelsOf(twoYears).at(-1)).to.equal("Jan '26");
   });
 });
