@@ -59,7 +59,7 @@ describe('jobs across real worker processes', function () {
   const start = async (role: 'web' | 'worker', port = 0): Promise<SpawnedApp> => {
     const app = spawnApp([`--role=${role}`], env(port || (await freePort())));
     running.push(app);
-    await app.waitFor(role === 'web' ? /"msg":"listening"/ : /"msg":"worker started"/, 60_000);
+    await app.waitFor(role === 'web' ? /"msg":"listening"/ : /"msg":"worker started"/);
     return app;
   };
 

@@ -123,7 +123,7 @@ describe('processes', function () {
     // SIGTERM to the pid of `npm run worker`: npm's one child is the app, which shuts down and leaves nothing behind.
     const throughNpm = spawnNpmScript('worker', appEnv(database, await freePort()));
     running.push(throughNpm);
-    await throughNpm.waitFor(/"msg":"worker started"/, 60_000);
+    await throughNpm.waitFor(/"msg":"worker started"/);
     const npmPid = throughNpm.child.pid!;
     const [app, ...others] = descendantsOf(npmPid).filter((pid) => processTable().get(pid)?.parent === npmPid);
     expect(others, 'npm runs one process').to.deep.equal([]);

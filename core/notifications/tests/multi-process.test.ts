@@ -50,11 +50,11 @@ describe('notifications across processes', function () {
     for (const port of ports) {
       const app = spawnApp(['--role=web'], appEnv(database, port));
       running.push(app);
-      await app.waitFor(/"msg":"listening"/, 60_000);
+      await app.waitFor(/"msg":"listening"/);
     }
     const worker = spawnApp(['--role=worker'], appEnv(database, await freePort()));
     running.push(worker);
-    await worker.waitFor(/"msg":"worker started"/, 60_000);
+    await worker.waitFor(/"msg":"worker started"/);
     web = ports.map((port) => `http://127.0.0.1:${port}`);
   });
 

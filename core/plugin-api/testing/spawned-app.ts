@@ -53,6 +53,12 @@ export function npmStartCommand(): string[] {
   return scripts.start.replace(/^exec\s+/, '').split(/\s+/);
 }
 
+/**
+ * How long a spawned process may take to show it started: on two cores busy with the other test lanes, a start that
+ * takes seconds alone has taken over a minute. A guard against a hang, not a measure of speed.
+ */
+export const PROCESS_START_MS = 150_000;
+
 function watch(child: ChildProcess): SpawnedApp {
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -63,7 +69,7 @@ function watch(child: ChildProcess): SpawnedApp {
     child,
     exited,
     output: () => output,
-    async waitFor(pattern, timeoutMs = 30_000) {
+    async waitFor(pattern, timeoutMs = PROCESS_START_MS) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         const match = output.match(pattern);

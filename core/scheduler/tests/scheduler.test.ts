@@ -5,7 +5,7 @@ import { migrateOnly } from '../../host/host';
 import { createKnex, destroyKnex } from '../../platform/db';
 import { createLogger } from '../../platform/logger';
 import { eventually } from '../../plugin-api/testing/eventually';
-import { freePort, spawnApp, spawnedAppEnv, type SpawnedApp } from '../../plugin-api/testing/spawned-app';
+import { freePort, PROCESS_START_MS, spawnApp, spawnedAppEnv, type SpawnedApp } from '../../plugin-api/testing/spawned-app';
 import { TEST_DATABASE_URL, TEST_RUN_ID, testConfig } from '../../plugin-api/testing/test-config';
 import { dropDatabase } from '../../plugin-api/testing/test-host';
 
@@ -34,7 +34,7 @@ function schedulerStartedAt(worker: SpawnedApp): number {
  * schedules fall due every second: one global, one per workspace.
  */
 describe('scheduler: two worker processes', function () {
-  this.timeout(120_000);
+  this.timeout(2 * PROCESS_START_MS);
   const database = `practice_sched_${TEST_RUN_ID}`;
   const started: SpawnedApp[] = [];
   let knex: Knex;
@@ -43,7 +43,7 @@ describe('scheduler: two worker processes', function () {
     const env = { ...spawnedAppEnv(database, await freePort(), 'scheduler'), SEED_DEMO: 'false', EXTRA_PLUGIN_DIRS: FIXTURE_PLUGIN_DIRS };
     const worker = spawnApp(['--role=worker'], env);
     started.push(worker);
-    await worker.waitFor(/"msg":"scheduler started"/, 60_000);
+    await worker.waitFor(/"msg":"scheduler started"/);
     return worker;
   };
   const stopWorkers = async (workers: SpawnedApp[]) => {

@@ -67,7 +67,7 @@ describe('notices: portal sync with two workers', function () {
       SEED_DEMO: 'false',
       [SANDBOX_PORTAL_URL_VARIABLE]: portal.url,
     });
-    await worker.waitFor(/"msg":"worker started"/, 150_000);
+    await worker.waitFor(/"msg":"worker started"/);
   });
 
   after(async () => {

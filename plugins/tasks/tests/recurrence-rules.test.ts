@@ -149,12 +149,11 @@ describe('tasks: repeat rules', () => {
       }
     });
 
-    it('refuses a rule that gives no dates, quickly even when only iterating would show it', () => {
-      const started = Date.now();
+    // Iterating such a rule would run to the year 9999; the test's own timeout is what would catch that.
+    it('refuses a rule that gives no dates, even one only iterating would show', () => {
       for (const rrule of ['FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=MONTHLY;UNTIL=19990101T000000Z', 'FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31']) {
         expect(problemsOf({ rrule }), rrule).to.deep.equal({ error: TASK_MESSAGES.invalidRecurrence, details: { rrule: 'The rule gives no dates' } });
       }
-      expect(Date.now() - started).to.be.below(2000);
       // A rule that ended before today is a rule: whether it fits is known once the first due date is.
       expect(parse({ rrule: 'FREQ=WEEKLY;UNTIL=20261115T000000Z' })).to.deep.equal({
         rrule: 'FREQ=WEEKLY;UNTIL=20261115T000000Z',
