@@ -10,7 +10,7 @@ import {
   nextDeadline,
   type YearlyDeadline,
 } from './demo-deadlines';
-import { demoHistory } from './demo-history';
+import { demoHistory, type DemoHistory } from './demo-history';
 import { createTaskSchema } from './schemas';
 import type { RecurrenceInput } from './series/recurrence';
 import { TaskReminders } from './reminders';
@@ -404,6 +404,21 @@ const pastOccurrences = (workspaceId: number, started: StartedSeries[], today: s
 const seriesJobRunOn = (day: string, now: Date) => new Date(Math.min(Date.parse(`${day}T00:05:00+05:30`), now.getTime()));
 const officeOpeningOn = (day: string) => new Date(`${day}T10:00:00+05:30`);
 
+/** Whoever has the task begins it, comments on it and blocks or completes it, each at its time in `history`. */
+async function workThrough(
+  tasks: TaskService,
+  assignee: TaskActor,
+  taskId: string,
+  history: DemoHistory,
+  work: { comments: string[]; status: TaskStatus },
+): Promise<void> {
+  if (history.started) await tasks.update({ ...assignee, at: history.started }, taskId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
+  for (const [position, content] of work.comments.entries()) {
+    await tasks.addComment({ ...assignee, at: history.comments[position] }, taskId, content);
+  }
+  if (history.finished) await tasks.update({ ...assignee, at: history.finished }, taskId, { status: work.status, applyTo: 'THIS' });
+}
+
 /**
  * About forty tasks of a CA practice over the demo clients, a few repeating series, comments on some; the work is
  * shared out in turn among the owner and the staff, and each task's history spreads over the weeks before (demoHistory).
@@ -443,11 +458,7 @@ export async function seedDemoTasks({ container, membership, owner, team, client
     const comments = demo.comments ?? [];
     const history = demoHistory({ due: dueDate, today, comments: comments.length, status: demo.status }, new Date());
     const task = await tasks.create({ ...actor, at: history.created }, input);
-    if (history.started) await tasks.update({ ...assignee, at: history.started }, task.externalId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
-    for (const [position, content] of comments.entries()) {
-      await tasks.addComment({ ...assignee, at: history.comments[position] }, task.externalId, content);
-    }
-    if (history.finished) await tasks.update({ ...assignee, at: history.finished }, task.externalId, { status: demo.status, applyTo: 'THIS' });
+    await workThrough(tasks, assignee, task.externalId, history, { comments, status: demo.status });
     // Attached now: the documents plugin dates the file by its upload.
     if (demo.attachment && documentsOn) {
       await tasks.attachFile(actor, task.externalId, {
@@ -491,22 +502,13 @@ export async function seedDemoTasks({ container, membership, owner, team, client
     const past = await pastOccurrences(membership.workspace.id, started, today);
     const leftOpen = past.find((task) => task.seriesId === behindSeriesId);
     for (const task of past) {
+      const work: { comments: string[]; status: TaskStatus } =
+        task === leftOpen ? { comments: [demo.behind!.comment], status: 'PENDING' } : { comments: [], status: 'COMPLETED' };
       const history = demoHistory(
-        {
-          due: task.dueDate,
-          today,
-          comments: task === leftOpen ? 1 : 0,
-          status: task === leftOpen ? 'PENDING' : 'COMPLETED',
-          takenUp: kolkataDayOf(task.createdAt),
-        },
+        { due: task.dueDate, today, comments: work.comments.length, status: work.status, takenUp: kolkataDayOf(task.createdAt) },
         new Date(),
       );
-      if (task === leftOpen) {
-        await tasks.addComment({ ...assignee, at: history.comments[0] }, task.externalId, demo.behind!.comment);
-        continue;
-      }
-      await tasks.update({ ...assignee, at: history.started! }, task.externalId, { status: 'IN_PROGRESS', applyTo: 'THIS' });
-      await tasks.update({ ...assignee, at: history.finished! }, task.externalId, { status: 'COMPLETED', applyTo: 'THIS' });
+      await workThrough(tasks, assignee, task.externalId, history, work);
     }
   }
   // The day's reminder run may have passed before the demo existed: its overdue and due-tomorrow work rings the bell now.
