@@ -1,7 +1,8 @@
 /**
- * Web budgets: JavaScript transferred (compressed as served: brotli for Chromium) for the landing page and for a
- * signed-in workspace frame, measured by loading the pages in Chromium and summing the network log; the login page's
- * whole transfer and its Lighthouse mobile performance score; and the time of a full `npm run build`.
+ * Web budgets: JavaScript transferred (compressed as served: brotli for Chromium; the icon paths pages fetch as data
+ * count with it) for the landing page and for a signed-in workspace frame, measured by loading the pages in Chromium
+ * and summing the network log; the login page's whole transfer and its Lighthouse mobile performance score; and the
+ * time of a full `npm run build`.
  * Runs against its own database; prints one JSON line per figure. Targets are in bench/README.md.
  */
 import 'reflect-metadata';
@@ -16,6 +17,9 @@ import { signInBrowserContext } from '../core/plugin-api/testing/browser-auth';
 import { removeTestServices, startTestHost } from '../core/plugin-api/testing/test-host';
 import { lighthouseMobile } from './lighthouse-mobile';
 
+/** The icons' SVG paths, fetched one by one as pages draw them (shell/src/app/icon-paths.ts): counted with the scripts they replaced. */
+const ICON_PATHS = /\/assets\/icons\.[0-9a-f]{12}\//;
+
 async function javascriptBytes(
   page: Page,
   url: string,
@@ -23,7 +27,7 @@ async function javascriptBytes(
 ): Promise<{ transferredBytes: number; files: number }> {
   const sizes: Promise<number>[] = [];
   const onResponse = (response: import('playwright-core').Response) => {
-    if (response.request().resourceType() === 'script')
+    if (response.request().resourceType() === 'script' || ICON_PATHS.test(response.url()))
       sizes.push(
         response
           .request()

@@ -63,6 +63,16 @@ describe('serving the web app', function () {
     await http().get('/axal/assets/missing.abcdefabcdef.js').expect(404);
   });
 
+  it("serves each icon's paths as a file of its own in a folder named after the icons' version, cached for good", async () => {
+    const folder = readdirSync(path.join(DIST_DIR, 'shell')).find((name) => /^icons\.[0-9a-f]{12}$/.test(name))!;
+    const icon = await http().get(`/axal/assets/${folder}/16/add.json`).expect(200);
+    expect(icon.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
+    expect(icon.body).to.be.an('array').with.length.above(0);
+    expect(icon.body[0]).to.match(/^M[\d.]/);
+    await http().get(`/axal/assets/${folder}/20/add.json`).expect(200);
+    await http().get(`/axal/assets/${folder}/16/no-such-icon.json`).expect(404);
+  });
+
   it('serves a plugin remote only at its current version URL', async () => {
     const owner = await signedInUser('assets');
     const workspace = await createWorkspace(owner);

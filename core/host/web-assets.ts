@@ -13,8 +13,11 @@ const BASE_PATH_PLACEHOLDER = /__APP_BASE_PATH__/g;
 const CONFIG_PLACEHOLDER = /content=(["']?)__AXAL_CONFIG__\1/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
-/** Chunks carry a 12-hex content hash in their names and never change; entry files keep their names across builds. */
-const CONTENT_HASHED = /\.[0-9a-f]{12}\./;
+/**
+ * Chunks carry a 12-hex content hash in their names, and the icon path files in their folder's name
+ * (`icons.{hash}/16/add.json`): they never change. Entry files keep their names across builds.
+ */
+const CONTENT_HASHED = /\.[0-9a-f]{12}[./]/;
 
 /** Pages of the product that live outside the base path (spec 1 section 2.1); all of them are the light site's. */
 const PUBLIC_ROOT_PAGES = ['/auth/error', '/resources/{*page}', '/about', '/contact', '/blog', '/terms', '/privacy'];
@@ -35,8 +38,9 @@ const SITE_PAGES_UNDER_BASE_PATH = [
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll("'", '&#39;').replaceAll('<', '&lt;');
 
+/** `file` is relative to the folder served, so only the build's own names can mark it as hashed. */
 function setCaching(res: Response, file: string): void {
-  res.setHeader('Cache-Control', CONTENT_HASHED.test(path.basename(file)) ? IMMUTABLE : NO_CACHE);
+  res.setHeader('Cache-Control', CONTENT_HASHED.test(file) ? IMMUTABLE : NO_CACHE);
 }
 
 /** The page of the app or of the light site, from the build's `index.html` in `dir`; its router decides what it shows. */
@@ -64,7 +68,10 @@ function pageHandler(config: Config, dir: string) {
 /** Static files of the shell and the remotes under the base path. */
 export function webAssetRoutes(remotes: RemoteCatalogue): Router {
   const router = express.Router();
-  router.use('/assets', express.static(SHELL_DIR, { index: false, fallthrough: false, setHeaders: setCaching }));
+  router.use(
+    '/assets',
+    express.static(SHELL_DIR, { index: false, fallthrough: false, setHeaders: (res, file) => setCaching(res, path.relative(SHELL_DIR, file)) }),
+  );
   router.get('/remotes/:pluginId/:version/{*file}', (req, res, next) => {
     const pluginId = String(req.params.pluginId);
     if (remotes.version(pluginId) !== req.params.version) {

@@ -3,10 +3,11 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import MinimizerPlugin from 'minimizer-webpack-plugin';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import { SITE_FOLDER } from '../../core/host/web-assets';
 import { projectRoot } from '../../core/platform/config';
 import { remoteContainerName } from '../../core/plugin-api/web/remote-name';
+import { ICON_PATHS_FOLDER, IconPathsAssets } from './icon-paths-assets';
 import { LightSiteGuard } from './light-site-guard';
 import { sharedModules } from './shared-modules';
 
@@ -65,6 +66,7 @@ function common(name: string, outputPath: string): Configuration {
           import.meta.filename,
           path.join(import.meta.dirname, 'shared-modules.ts'),
           path.join(import.meta.dirname, 'light-site-guard.ts'),
+          path.join(import.meta.dirname, 'icon-paths-assets.ts'),
           path.join(projectRoot, 'package-lock.json'),
         ],
       },
@@ -94,6 +96,8 @@ export function shellConfig(outDir: string): Configuration {
         experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } },
       }),
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:12].css', chunkFilename: '[name].[contenthash:12].css' }),
+      new webpack.DefinePlugin({ __ICON_PATHS_FOLDER__: JSON.stringify(ICON_PATHS_FOLDER) }),
+      new IconPathsAssets(),
       new HtmlWebpackPlugin({
         template: PAGE_TEMPLATE,
         publicPath: `${BASE_PATH_PLACEHOLDER}/assets/`,
