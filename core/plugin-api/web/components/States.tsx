@@ -1,4 +1,4 @@
-import { Button, Classes, Icon, NonIdealState, Spinner, SpinnerSize, type IconName, type NonIdealStateProps } from '@blueprintjs/core';
+import { Button, Classes, NonIdealState, Spinner, SpinnerSize, type IconName, type NonIdealStateProps } from '@blueprintjs/core';
 import type { CSSProperties, ReactNode } from 'react';
 
 const visuallyHidden: CSSProperties = {
@@ -13,16 +13,6 @@ const visuallyHidden: CSSProperties = {
   border: 0,
 };
 
-const STATE_ICON_PX = 48;
-
-/**
- * A large state icon drawn from the 16 px icon set and scaled as a vector: Blueprint would otherwise download its
- * whole 20 px icon set (~95 KB) for the one big icon of an empty or error state.
- */
-function StateIcon({ icon }: { icon: IconName }) {
-  return <Icon icon={icon} size={16} svgProps={{ style: { width: STATE_ICON_PX, height: STATE_ICON_PX } }} />;
-}
-
 export interface EmptyStateProps extends Pick<NonIdealStateProps, 'description' | 'action'> {
   icon?: IconName;
   title: ReactNode;
@@ -30,7 +20,7 @@ export interface EmptyStateProps extends Pick<NonIdealStateProps, 'description' 
 
 /** A list or page with nothing in it yet, optionally with the action that adds the first item. */
 export function EmptyState({ icon, title, description, action }: EmptyStateProps) {
-  return <NonIdealState icon={icon ? <StateIcon icon={icon} /> : undefined} title={title} description={description} action={action} />;
+  return <NonIdealState icon={icon} title={title} description={description} action={action} />;
 }
 
 export interface ErrorStateProps {
@@ -42,7 +32,7 @@ export interface ErrorStateProps {
 export function ErrorState({ title = 'Something went wrong', message, onRetry }: ErrorStateProps) {
   return (
     <NonIdealState
-      icon={<StateIcon icon="error" />}
+      icon="error"
       title={title}
       description={message}
       action={onRetry ? <Button icon="refresh" text="Retry" onClick={onRetry} /> : undefined}
