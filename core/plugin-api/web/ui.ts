@@ -3,6 +3,8 @@ export { ConfirmAlert } from './components/ConfirmAlert';
 export type { ConfirmAlertProps } from './components/ConfirmAlert';
 export { ConfirmByTypingDialog } from './components/ConfirmByTypingDialog';
 export type { ConfirmByTypingDialogProps } from './components/ConfirmByTypingDialog';
+export { ChartPanel, DashboardPanel, DashboardPanelCaption } from './components/DashboardPanel';
+export type { ChartPanelProps, DashboardPanelProps } from './components/DashboardPanel';
 export { DataTable } from './components/DataTable';
 export type { DataTableColumn, DataTableProps } from './components/DataTable';
 export { FormDialog } from './components/FormDialog';

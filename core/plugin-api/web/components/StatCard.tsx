@@ -1,7 +1,7 @@
-import { Card, Classes, Icon, type IconName } from '@blueprintjs/core';
-import { useId } from 'react';
+import { Classes, Icon, type IconName } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { appPath } from '../runtime-config';
+import { DashboardPanel } from './DashboardPanel';
 import './stat-card.css';
 
 export interface StatCardProps {
@@ -17,15 +17,8 @@ export interface StatCardProps {
 
 /** A dashboard figure: title and icon, the number (a skeleton while loading), what it counts and a link to the list. */
 export function StatCard({ title, icon, value, loading, caption, link }: StatCardProps) {
-  const titleId = useId();
   return (
-    <Card className="sdk-stat-card" role="region" aria-labelledby={titleId}>
-      <div className="sdk-stat-card__head">
-        <h3 id={titleId} className="sdk-stat-card__title">
-          {title}
-        </h3>
-        <Icon icon={icon} className={Classes.TEXT_MUTED} aria-hidden="true" />
-      </div>
+    <DashboardPanel title={title} aside={<Icon icon={icon} className={Classes.TEXT_MUTED} aria-hidden="true" />}>
       {loading ? (
         <div className={`${Classes.SKELETON} sdk-stat-card__skeleton`} aria-busy="true" aria-label="Loading" />
       ) : (
@@ -35,6 +28,6 @@ export function StatCard({ title, icon, value, loading, caption, link }: StatCar
       <Link to={appPath(link.to)} className="sdk-stat-card__link">
         {link.text}
       </Link>
-    </Card>
+    </DashboardPanel>
   );
 }

@@ -1,8 +1,7 @@
-import { Card, Classes } from '@blueprintjs/core';
-import { useId } from 'react';
+import { Classes } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { appPath, type DashboardCardProps, useDashboardRecent } from '@axal/web-sdk';
-import { LoadingSkeleton } from '@axal/web-sdk/ui';
+import { DashboardPanel, LoadingSkeleton } from '@axal/web-sdk/ui';
 import { RECENT_TASKS_ON_DASHBOARD, TASK_TOASTS } from '../../shared/wire';
 import type { RecentTask } from '../api';
 import { workspacePaths } from '../task-display';
@@ -12,19 +11,10 @@ import '../tasks.css';
 /** The dashboard's "Recent Tasks" (spec 1 section 2.7): the latest four, with assignee, status and due date. */
 export function RecentTasksCard({ workspaceId }: DashboardCardProps) {
   const recent = useDashboardRecent(workspaceId);
-  const titleId = useId();
   const tasks = (recent.data?.recentTasks as RecentTask[] | undefined)?.slice(0, RECENT_TASKS_ON_DASHBOARD) ?? [];
   const paths = workspacePaths(workspaceId);
   return (
-    <Card className="tasks-stat-card tasks-recent-card" role="region" aria-labelledby={titleId}>
-      <div className="tasks-stat-card__head">
-        <h3 id={titleId} className="tasks-stat-card__title">
-          Recent Tasks
-        </h3>
-        <Link to={appPath(paths.tasks)} className="tasks-stat-card__link">
-          View all
-        </Link>
-      </div>
+    <DashboardPanel title="Recent Tasks" aside={<Link to={appPath(paths.tasks)}>View all</Link>}>
       {recent.isPending ? (
         <LoadingSkeleton rows={RECENT_TASKS_ON_DASHBOARD} height={36} />
       ) : recent.error ? (
@@ -48,6 +38,6 @@ export function RecentTasksCard({ workspaceId }: DashboardCardProps) {
           ))}
         </ul>
       )}
-    </Card>
+    </DashboardPanel>
   );
 }

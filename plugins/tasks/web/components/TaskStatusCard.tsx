@@ -1,7 +1,6 @@
-import { Callout, Card, Classes } from '@blueprintjs/core';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { type DashboardCardProps, useDashboardGraphs } from '@axal/web-sdk';
-import { EmptyState } from '@axal/web-sdk/ui';
+import { ChartPanel } from '@axal/web-sdk/ui';
 import { TASK_STATUSES, TASK_TOASTS } from '../../shared/wire';
 import type { TaskStatusCount } from '../api';
 import { STATUS_COLOURS, STATUS_LABELS } from '../task-display';
@@ -10,12 +9,9 @@ import '../tasks.css';
 // ECharts is large: only this card loads it, and only once there is something to draw.
 const TaskStatusDoughnut = lazy(() => import('./TaskStatusDoughnut').then((module) => ({ default: module.TaskStatusDoughnut })));
 
-const ChartSkeleton = () => <div className={`${Classes.SKELETON} tasks-chart__skeleton`} aria-busy="true" aria-label="Loading" />;
-
 /** The dashboard's "Task Status Distribution" (spec 1 section 2.7): a doughnut of the four statuses, the total in its centre. */
 export function TaskStatusCard({ workspaceId }: DashboardCardProps) {
   const graphs = useDashboardGraphs(workspaceId);
-  const titleId = useId();
   const series = graphs.data?.taskStats as TaskStatusCount[] | null | undefined;
   // Every status in the same order and colour, whatever the answer's order.
   const counts = useMemo(
@@ -24,33 +20,22 @@ export function TaskStatusCard({ workspaceId }: DashboardCardProps) {
   );
   const total = counts.reduce((sum, entry) => sum + entry.value, 0);
   return (
-    <Card className="tasks-stat-card tasks-chart-card" role="region" aria-labelledby={titleId}>
-      <h3 id={titleId} className="tasks-stat-card__title">
-        Task Status Distribution
-      </h3>
-      {graphs.isPending ? (
-        <ChartSkeleton />
-      ) : graphs.error || !series ? (
-        <Callout intent="danger" role="alert">
-          {TASK_TOASTS.dashboardFailed}
-        </Callout>
-      ) : total === 0 ? (
-        <EmptyState icon="pie-chart" title="No Tasks Yet" description="Start creating tasks to see their distribution here." />
-      ) : (
-        <>
-          <Suspense fallback={<ChartSkeleton />}>
-            <TaskStatusDoughnut counts={counts} total={total} />
-          </Suspense>
-          <ul className="tasks-chart__legend" aria-label="Tasks by status">
-            {counts.map(({ status, value }) => (
-              <li key={status}>
-                <span className="tasks-chart__swatch" style={{ background: STATUS_COLOURS[status] }} aria-hidden="true" />
-                {STATUS_LABELS[status]}: {value} ({Math.round((value / total) * 100)}%)
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
-    </Card>
+    <ChartPanel
+      title="Task Status Distribution"
+      chartClassName="tasks-chart"
+      loading={graphs.isPending}
+      failure={graphs.error || !series ? TASK_TOASTS.dashboardFailed : null}
+      empty={total === 0 ? { icon: 'pie-chart', title: 'No Tasks Yet', description: 'Start creating tasks to see their distribution here.' } : null}
+    >
+      <TaskStatusDoughnut counts={counts} total={total} />
+      <ul className="tasks-chart__legend" aria-label="Tasks by status">
+        {counts.map(({ status, value }) => (
+          <li key={status}>
+            <span className="tasks-chart__swatch" style={{ background: STATUS_COLOURS[status] }} aria-hidden="true" />
+            {STATUS_LABELS[status]}: {value} ({Math.round((value / total) * 100)}%)
+          </li>
+        ))}
+      </ul>
+    </ChartPanel>
   );
 }

@@ -1,8 +1,7 @@
-import { Card, Classes, Tag } from '@blueprintjs/core';
-import { useId } from 'react';
+import { Classes, Tag } from '@blueprintjs/core';
 import { Link } from 'react-router-dom';
 import { appPath, formatDate, truncate, type DashboardCardProps, useDashboardRecent } from '@axal/web-sdk';
-import { EmptyState, LoadingSkeleton } from '@axal/web-sdk/ui';
+import { DashboardPanel, EmptyState, LoadingSkeleton } from '@axal/web-sdk/ui';
 import { NOTICE_PROVIDERS, NOTICE_TOASTS, RECENT_NOTICE_DESCRIPTION_CUT, RECENT_NOTICES_ON_DASHBOARD, type RecentNotice } from '../../../shared/wire';
 import { PRIORITY_INTENTS, PRIORITY_LABELS, workspacePaths } from '../../notice-display';
 import './dashboard.css';
@@ -10,19 +9,10 @@ import './dashboard.css';
 /** The dashboard's "Recent Notices" (spec 1 section 2.7): the newest, each cut to 52 characters, with client, priority and date. */
 export function RecentNoticesCard({ workspaceId }: DashboardCardProps) {
   const recent = useDashboardRecent(workspaceId);
-  const titleId = useId();
   const notices = (recent.data?.[NOTICE_PROVIDERS.recentList] as RecentNotice[] | undefined)?.slice(0, RECENT_NOTICES_ON_DASHBOARD) ?? [];
   const paths = workspacePaths(workspaceId);
   return (
-    <Card className="notices-dashboard-card notices-dashboard-card--recent" role="region" aria-labelledby={titleId}>
-      <div className="notices-dashboard-card__head">
-        <h3 id={titleId} className="notices-dashboard-card__title">
-          Recent Notices
-        </h3>
-        <Link to={appPath(paths.notices)} className="notices-dashboard-card__link">
-          View all
-        </Link>
-      </div>
+    <DashboardPanel title="Recent Notices" className="notices-dashboard-card" aside={<Link to={appPath(paths.notices)}>View all</Link>}>
       {recent.isPending ? (
         <LoadingSkeleton rows={RECENT_NOTICES_ON_DASHBOARD} height={36} />
       ) : recent.error ? (
@@ -52,6 +42,6 @@ export function RecentNoticesCard({ workspaceId }: DashboardCardProps) {
           ))}
         </ul>
       )}
-    </Card>
+    </DashboardPanel>
   );
 }
