@@ -28,7 +28,7 @@ export class IconPathsAssets {
       compilation.hooks.processAssets.tap({ name: 'IconPathsAssets', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         for (const size of ICON_SIZES) {
           const folder = path.join(ICONS_PACKAGE, 'lib/cjs/generated', `${size}px`, 'paths');
-          // One module per icon, and an index of them all.
+          // A module per icon, besides index.js, which gathers them all.
           for (const file of readdirSync(folder).filter((name) => name.endsWith('.js') && name !== 'index.js')) {
             const paths = (require(path.join(folder, file)) as { default: string[] }).default;
             compilation.emitAsset(
