@@ -5,11 +5,17 @@ import path from 'node:path';
 import { projectRoot } from '../../platform/config';
 import { TEST_DATABASE_URL, TEST_MAIL_DIR, TEST_REDIS_PREFIX, TEST_REDIS_URL } from './test-config';
 
-export async function freePort(): Promise<number> {
+/** A port held open until `release()`, so no other socket (another lane's connection, say) takes it meanwhile. */
+export async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
   const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
   const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
+  return { port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+export async function freePort(): Promise<number> {
+  const { port, release } = await reservePort();
+  await release();
   return port;
 }
 

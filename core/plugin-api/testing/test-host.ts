@@ -4,7 +4,7 @@ import pg from 'pg';
 import { createClient } from 'redis';
 import { createHost, migrateOnly, type Host, type HostOptions } from '../../host/host';
 import { StorageService } from '../../platform/storage';
-import { freePort } from './spawned-app';
+import { reservePort } from './spawned-app';
 import { TestClient } from './test-client';
 import { TEST_DATABASE_URL, TEST_MAIL_DIR, TEST_PLUGIN_DIRS, TEST_REDIS_PREFIX, TEST_REDIS_URL, TEST_RUN_ID, testConfig } from './test-config';
 
@@ -137,8 +137,10 @@ async function stateOfItsOwn(plugins: string[], pluginDirs: string[]): Promise<{
 export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
   const own = options.plugins ? await stateOfItsOwn(options.plugins, options.pluginDirs ?? TEST_PLUGIN_DIRS) : null;
   const removeOwnState = () => own?.remove() ?? Promise.resolve();
+  // Held while the host starts (seconds): a port merely found free was once taken by another process in that time.
+  const reservation = await reservePort();
+  const { port } = reservation;
   // The links of the host's emails lead to the host itself, so a test (or a browser) can follow them as a reader would.
-  const port = await freePort();
   const ownAddress = { PUBLIC_URL: `http://127.0.0.1:${port}`, PORT: String(port) };
   let host: Host;
   try {
@@ -149,6 +151,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       role: options.role ?? 'all',
     });
   } catch (error) {
+    await reservation.release();
     await removeOwnState();
     throw error;
   }
@@ -157,6 +160,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     await removeOwnState();
   };
   try {
+    await reservation.release();
     await host.listen(port);
     return new TestHost(host, `http://127.0.0.1:${port}`, stop);
   } catch (error) {

@@ -44,12 +44,14 @@ export interface ChartPanelProps extends Omit<DashboardPanelProps, 'children'> {
   failure: string | null;
   /** What to show instead of the chart when there is nothing to draw; null when there is. */
   empty: EmptyStateProps | null;
-  /** The chart, loaded lazily (charts are large), and what it says in words for screen readers. */
+  /** The chart, loaded lazily (charts are large): a skeleton stands in until its code has come. */
+  chart: ReactNode;
+  /** What the chart says in words (a table for screen readers, a legend), shown at once beside it. */
   children: ReactNode;
 }
 
 /** A dashboard card drawing a chart, with its loading, failed and empty states. */
-export function ChartPanel({ chartClassName, loading, failure, empty, children, ...panel }: ChartPanelProps) {
+export function ChartPanel({ chartClassName, loading, failure, empty, chart, children, ...panel }: ChartPanelProps) {
   const skeleton = <div className={`${Classes.SKELETON} ${chartClassName}`} aria-busy="true" aria-label="Loading" />;
   return (
     <DashboardPanel {...panel}>
@@ -62,7 +64,10 @@ export function ChartPanel({ chartClassName, loading, failure, empty, children, 
       ) : empty ? (
         <EmptyState {...empty} />
       ) : (
-        <Suspense fallback={skeleton}>{children}</Suspense>
+        <>
+          <Suspense fallback={skeleton}>{chart}</Suspense>
+          {children}
+        </>
       )}
     </DashboardPanel>
   );

@@ -26,8 +26,8 @@ export function TaskStatusCard({ workspaceId }: DashboardCardProps) {
       loading={graphs.isPending}
       failure={graphs.error || !series ? TASK_TOASTS.dashboardFailed : null}
       empty={total === 0 ? { icon: 'pie-chart', title: 'No Tasks Yet', description: 'Start creating tasks to see their distribution here.' } : null}
+      chart={<TaskStatusDoughnut counts={counts} total={total} />}
     >
-      <TaskStatusDoughnut counts={counts} total={total} />
       <ul className="tasks-chart__legend" aria-label="Tasks by status">
         {counts.map(({ status, value }) => (
           <li key={status}>

@@ -23,8 +23,8 @@ export function ClientGrowthCard({ workspaceId }: DashboardCardProps) {
       loading={graphs.isPending}
       failure={graphs.error || !series ? CLIENT_DASHBOARD.failed : null}
       empty={latest ? null : { icon: 'people', title: CLIENT_DASHBOARD.growthEmptyTitle, description: CLIENT_DASHBOARD.growthEmptyText }}
+      chart={<MonthlyLineChart points={points} valueName="Clients" className="client-dashboard-chart" />}
     >
-      <MonthlyLineChart points={points} valueName="Clients" className="client-dashboard-chart" />
       <MonthPointsTable points={points} caption="Clients at the end of each month" valueName="Clients" />
     </ChartPanel>
   );

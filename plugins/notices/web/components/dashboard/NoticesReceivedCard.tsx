@@ -32,8 +32,8 @@ export function NoticesReceivedCard({ workspaceId }: DashboardCardProps) {
       empty={
         total === 0 ? { icon: 'timeline-line-chart', title: NOTICE_TOASTS.dashboardEmptyTitle, description: NOTICE_TOASTS.dashboardEmptyText } : null
       }
+      chart={<MonthlyLineChart points={points} valueName="Notices" className="notices-dashboard-chart" />}
     >
-      <MonthlyLineChart points={points} valueName="Notices" className="notices-dashboard-chart" />
       <MonthPointsTable points={points} caption="Notices received per month" valueName="Notices" />
     </ChartPanel>
   );
